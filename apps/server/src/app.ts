@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerApiDocs } from './http/api-docs';
+import { registerAuthentication } from './http/authenticate';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createLoginThrottle } from './modules/auth/login-throttle';
+import { createTwoFactorService } from './modules/auth/two-factor.service';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import type { AppKeys } from './security/keys';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly { method: string; url: string }[];
+  }
+}
+
+export type AppDeps = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  keys: AppKeys;
+  logger: Logger;
+};
+
+/** Builds the whole HTTP app without listening: server.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, keys } = deps;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1_048_576,
+  });
+  // Every registered route, so the security test can walk the whole table.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, { global: false });
+  await registerApiDocs(app);
+
+  const db = database.db;
+  const repo = createAuthRepository(db);
+  const throttle = createLoginThrottle(repo);
+  const twoFactor = createTwoFactorService({ db, repo, keys, throttle });
+  const auth = createAuthService({ db, repo, config, throttle, twoFactor });
+  registerAuthentication(app, auth);
+
+  await app.register(systemRoutes, { database });
+  await app.register(authRoutes, { auth });
+  await app.register(twoFactorRoutes, { twoFactor });
+
+  await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });
+  return app;
+}

@@ -1,0 +1,3 @@
+// Every module's tables, gathered for Drizzle and drizzle-kit. Modules own their tables.
+export * from '../modules/auth/auth.tables';
+export * from '../modules/audit/audit.tables';

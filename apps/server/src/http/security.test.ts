@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEFAULT_ADMIN, login, loginToken, type TestApp } from '../test/test-app';
+import { isProtectedPath, isPublicRoute } from './public-routes';
+
+// A stand-in build of the SPA and widget, so static serving is tested without running Vite.
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-web-'));
+fs.mkdirSync(path.join(webDir, 'assets'));
+fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+fs.writeFileSync(path.join(webDir, 'assets', 'app.js.map'), '{"sources":["secret.ts"]}');
+const widgetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-widget-'));
+fs.writeFileSync(path.join(widgetDir, 'index.html'), '<!doctype html><p>demo</p>');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST_DIR: webDir, WIDGET_DIST_DIR: widgetDir });
+});
+afterAll(() => t.close());
+
+const html = { accept: 'text/html' };
+
+describe('the route table', () => {
+  it('answers 401 without a session on every /api and /admin route not on the public list', async () => {
+    const guarded = t.app.routeTable.filter(
+      (r) => r.method !== 'HEAD' && isProtectedPath(r.url) && !isPublicRoute(r.method, r.url),
+    );
+    expect(guarded.length).toBeGreaterThanOrEqual(8);
+    for (const route of guarded) {
+      const url = route.url.replace(/:[^/]+/g, 'x').replace('*', 'x');
+      for (const headers of [{}, bearer('forged-token-forged-token-forged-token-00')]) {
+        const res = await t.app.inject({ method: route.method as 'GET', url, headers, payload: {} });
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+        expect(res.json().error).toBeTruthy();
+      }
+    }
+  });
+
+  it('keeps the public list short and explicit', () => {
+    const publicRoutes = t.app.routeTable.filter((r) => isProtectedPath(r.url) && isPublicRoute(r.method, r.url));
+    const outsideDocs = publicRoutes.filter((r) => !r.url.startsWith('/api/docs'));
+    expect(outsideDocs.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /admin/login-hint',
+      'HEAD /admin/login-hint',
+      'POST /admin/login',
+    ]);
+  });
+
+  it('answers 401 for unknown paths under /api without a session, and 404 with one', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(401);
+    const token = await loginToken(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: bearer(token) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('health', () => {
+  it('reports which database the suite runs on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+  });
+});
+
+describe('static files', () => {
+  it('serves the SPA for its routes and its built assets', async () => {
+    for (const url of ['/', '/login', '/leads', '/analytics/conversation/abc']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+  });
+
+  it.each(['/.env', '/.git/config', '/assets/app.js.map', '/assets/../../package.json', '/server.ts', '/x.map'])(
+    'answers 404 for %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('secret.ts');
+      expect(res.body).not.toContain('<div id="root">');
+    },
+  );
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff and frame denial with the SPA', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: html });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends the same headers on API answers, errors included', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/me' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('lets a school website load and frame the widget files', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/widget/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('secrets stay secret', () => {
+  it('never writes a password, token, TOTP secret or code to the logs of a full journey', async () => {
+    const secrets: string[] = [DEFAULT_ADMIN.password];
+    const first = await login(t.app);
+    const token: string = first.json().token;
+    secrets.push(token);
+    const setup = await t.app.inject({ method: 'POST', url: '/admin/2fa/setup', headers: bearer(token) });
+    const { secret, backupCodes } = setup.json() as { secret: string; backupCodes: string[] };
+    secrets.push(secret, ...backupCodes);
+    const code = await generate({ secret });
+    secrets.push(code);
+    await t.app.inject({ method: 'POST', url: '/admin/2fa/verify-setup', headers: bearer(token), payload: { code } });
+    await login(t.app, { ...DEFAULT_ADMIN, password: 'a-wrong-password-guess' });
+    secrets.push('a-wrong-password-guess');
+    const second = await login(t.app, { ...DEFAULT_ADMIN, twoFactorCode: backupCodes[0] });
+    secrets.push(second.json().token);
+    const status = await t.app.inject({ method: 'GET', url: '/admin/2fa/status', headers: bearer(token) });
+    const meRes = await t.app.inject({ method: 'GET', url: '/admin/me', headers: bearer(second.json().token) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/admin/2fa/disable',
+      headers: bearer(second.json().token),
+      payload: { password: DEFAULT_ADMIN.password, code: backupCodes[1] },
+    });
+
+    const logText = t.logs.join('\n');
+    expect(t.logs.length).toBeGreaterThan(10);
+    for (const s of secrets) expect(logText).not.toContain(s);
+    // Only the call that hands a secret out carries it.
+    for (const res of [status, meRes]) {
+      for (const s of secrets) expect(res.body).not.toContain(s);
+    }
+  });
+
+  it('answers a server failure with a plain message, no stack trace and no SQL', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await login(broken.app);
+    expect(res.statusCode).toBe(500);
+    expect(Object.keys(res.json())).toEqual(['error']);
+    expect(res.body).not.toMatch(/select|insert|admin_users|\bat\s|\.ts:\d+/i);
+    await broken.app.close();
+    await broken.close().catch(() => {});
+  });
+});

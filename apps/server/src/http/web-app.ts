@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isProtectedPath } from './public-routes';
+
+const noMaps = (pathName: string) => !pathName.endsWith('.map');
+
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** A path the SPA's router owns: not an API path, not a file (no extension), not a dotfile. */
+function isSpaPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '/';
+  if (isProtectedPath(pathname) || pathname.startsWith('/widget/')) return false;
+  const last = pathname.split('/').pop() ?? '';
+  return !last.includes('.') && !pathname.includes('/.');
+}
+
+/**
+ * Serves the built admin SPA (and its client-side routes) and the widget files. Only files
+ * that exist in the build folders are served; anything else is a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, dirs: { web?: string; widget?: string }) {
+  const webIndex = dirs.web ? path.join(dirs.web, 'index.html') : undefined;
+  const hasWeb = webIndex !== undefined && fs.existsSync(webIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dirs.web!,
+      wildcard: false,
+      allowedPath: noMaps,
+      setHeaders: cacheHeaders,
+    });
+  }
+  if (dirs.widget && fs.existsSync(dirs.widget)) {
+    await app.register(fastifyStatic, {
+      root: dirs.widget,
+      prefix: '/widget/',
+      wildcard: false,
+      decorateReply: !hasWeb,
+      allowedPath: noMaps,
+      setHeaders: cacheHeaders,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply: FastifyReply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isSpaPath(request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.web!);
+    }
+    return reply.status(404).send({ error: 'Not found' });
+  });
+}

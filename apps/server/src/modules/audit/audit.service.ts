@@ -1,0 +1,28 @@
+import type { Database } from '../../db/client';
+import { auditEvents } from './audit.tables';
+
+export type AuditAction =
+  | 'auth.login'
+  | 'auth.logout'
+  | 'auth.password_changed'
+  | 'auth.two_factor_enabled'
+  | 'auth.two_factor_disabled'
+  | 'auth.backup_codes_regenerated'
+  | 'auth.backup_code_used';
+
+export type AuditEvent = {
+  actorId: string | null;
+  action: AuditAction;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+};
+
+/** Records an audit event. Details must never hold secrets (tokens, codes, passwords). */
+export async function recordAuditEvent(db: Database, event: AuditEvent): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: event.actorId,
+    action: event.action,
+    details: event.details ?? {},
+    ip: event.ip ?? null,
+  });
+}
