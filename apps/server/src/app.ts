@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiDocs(app);
 
   const db = database.db;
-  const repo = createAuthRepository(db);
+  const repo = createAuthRepository(db, { sessionCacheSeconds: config.session.cacheSeconds });
   const throttle = createLoginThrottle(repo);
   const twoFactor = createTwoFactorService({ db, repo, keys, throttle });
   const auth = createAuthService({ db, repo, config, throttle, twoFactor });

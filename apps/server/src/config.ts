@@ -13,6 +13,7 @@ const envSchema = z.object({
   ADMIN_NAME: z.string().min(1).default('Admissions Admin'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(168),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -30,7 +31,7 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   secretKey: string | undefined;
   admin: { email: string | undefined; password: string | undefined; name: string };
-  session: { idleMinutes: number; maxHours: number };
+  session: { idleMinutes: number; maxHours: number; cacheSeconds: number };
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string | undefined;
@@ -39,7 +40,9 @@ export type AppConfig = {
 
 /** Reads the configuration from environment variables (documented in .env.example). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty value (`KEY=` in .env) means unset.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
@@ -53,7 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS, cacheSeconds: e.SESSION_CACHE_SECONDS },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

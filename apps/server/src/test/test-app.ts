@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -118,3 +119,9 @@ export async function loginToken(app: FastifyInstance, body?: Record<string, unk
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Raw rows of a SQL query, for asserting what is stored at rest (both drivers answer `{ rows }`). */
+export async function queryRows(database: DatabaseHandle, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+}

@@ -1,10 +1,13 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { createSessionCache } from './session-cache';
 import { adminBackupCodes, adminSessions, adminUsers, authFailures, type AdminUserRow } from './auth.tables';
 
-export type SessionWithUser = { sessionId: string; lastUsedAt: Date; user: AdminUserRow };
+export type SessionWithUser = { sessionId: string; lastUsedAt: Date; expiresAt: Date; user: AdminUserRow };
 
-export function createAuthRepository(db: Database) {
+/** sessionCacheSeconds 0 turns the in-memory session cache off. */
+export function createAuthRepository(db: Database, options: { sessionCacheSeconds?: number } = {}) {
+  const cache = createSessionCache((options.sessionCacheSeconds ?? 0) * 1000);
   return {
     async countUsers(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(adminUsers);
@@ -30,6 +33,7 @@ export function createAuthRepository(db: Database) {
     },
 
     async updateUser(id: string, values: Partial<typeof adminUsers.$inferInsert>): Promise<void> {
+      cache.evictUser(id);
       await db
         .update(adminUsers)
         .set({ ...values, updatedAt: new Date() })
@@ -56,9 +60,16 @@ export function createAuthRepository(db: Database) {
     },
 
     async findLiveSession(tokenHash: string, idleSince: Date): Promise<SessionWithUser | undefined> {
+      const cached = cache.get(tokenHash, idleSince);
+      if (cached) return cached;
       const now = new Date();
       const [row] = await db
-        .select({ sessionId: adminSessions.id, lastUsedAt: adminSessions.lastUsedAt, user: adminUsers })
+        .select({
+          sessionId: adminSessions.id,
+          lastUsedAt: adminSessions.lastUsedAt,
+          expiresAt: adminSessions.expiresAt,
+          user: adminUsers,
+        })
         .from(adminSessions)
         .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
         .where(
@@ -69,14 +80,17 @@ export function createAuthRepository(db: Database) {
             gt(adminSessions.lastUsedAt, idleSince),
           ),
         );
+      if (row) cache.set(tokenHash, row, row.expiresAt);
       return row;
     },
 
     async touchSession(sessionId: string): Promise<void> {
+      cache.evictSession(sessionId);
       await db.update(adminSessions).set({ lastUsedAt: new Date() }).where(eq(adminSessions.id, sessionId));
     },
 
     async revokeSession(sessionId: string): Promise<void> {
+      cache.evictSession(sessionId);
       await db
         .update(adminSessions)
         .set({ revokedAt: new Date() })
@@ -85,6 +99,7 @@ export function createAuthRepository(db: Database) {
 
     /** Revokes every live session of the user except `keepSessionId` (when given). */
     async revokeUserSessions(userId: string, keepSessionId?: string): Promise<string[]> {
+      cache.evictUser(userId);
       const conditions = [eq(adminSessions.userId, userId), isNull(adminSessions.revokedAt)];
       if (keepSessionId) conditions.push(ne(adminSessions.id, keepSessionId));
       const rows = await db

@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.get(
     '/admin/me',
     { schema: { tags: ['auth'], summary: 'The signed-in admin', response: { 200: meResponseSchema, 401: errorSchema } } },
-    async (request) => ({ user: await auth.me(sessionOf(request)) }),
+    async (request) => ({ user: auth.me(sessionOf(request)) }),
   );
 
   r.post(

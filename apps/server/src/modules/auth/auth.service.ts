@@ -114,10 +114,9 @@ export function createAuthService(deps: {
       return user?.usesDefaultPassword ? { ...DEV_DEFAULT_ADMIN } : null;
     },
 
-    async me(session: AuthenticatedSession): Promise<AdminUser> {
-      const user = await repo.getUserById(session.user.id);
-      if (!user) throw new UnauthorizedError();
-      return toAdminUser(user);
+    /** The session's user, read fresh with the session on every request. */
+    me(session: AuthenticatedSession): AdminUser {
+      return session.user;
     },
   };
 }

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../security/secret-box';
-import { bearer, createTestApp, DEFAULT_ADMIN, freshAddress, login, loginToken, type TestApp } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  DEFAULT_ADMIN,
+  freshAddress,
+  login,
+  loginToken,
+  queryRows,
+  type TestApp,
+} from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,14 +37,14 @@ describe('POST /admin/login', () => {
 
   it('stores only a hash of the session token and an argon2id password hash', async () => {
     const token = await loginToken(t.app);
-    const rows = await t.database.db.execute(
+    const hashed = await queryRows(
+      t.database,
       sql`select token_hash from admin_sessions where token_hash = ${sha256Hex(token)}`,
     );
-    expect(rows.rows).toHaveLength(1);
-    const leaked = await t.database.db.execute(sql`select 1 from admin_sessions where token_hash = ${token}`);
-    expect(leaked.rows).toHaveLength(0);
-    const users = await t.database.db.execute(sql`select password_hash from admin_users`);
-    expect(String((users.rows[0] as { password_hash: string }).password_hash)).toMatch(/^\$argon2id\$/);
+    expect(hashed).toHaveLength(1);
+    expect(await queryRows(t.database, sql`select 1 from admin_sessions where token_hash = ${token}`)).toHaveLength(0);
+    const users = await queryRows(t.database, sql`select password_hash from admin_users`);
+    expect(String(users[0]?.password_hash)).toMatch(/^\$argon2id\$/);
   });
 
   it('gives a wrong password and an unknown email the same status, body and about the same time', async () => {
@@ -133,8 +142,9 @@ describe('sessions', () => {
     }
   });
 
-  it('revokes the session on logout', async () => {
+  it('revokes the session on logout, even right after it was used (and cached)', async () => {
     const token = await loginToken(t.app);
+    expect((await me(token)).statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/admin/logout', headers: bearer(token) });
     expect(out.json()).toEqual({ success: true });
     expect((await me(token)).statusCode).toBe(401);
@@ -184,6 +194,7 @@ describe('changing the password', () => {
     );
     const other = await loginToken(t.app);
     const current = await loginToken(t.app);
+    expect((await me(other)).statusCode).toBe(200);
     const res = await t.app.inject({
       method: 'POST',
       url: '/admin/password',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, DEFAULT_ADMIN, login, loginToken, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, DEFAULT_ADMIN, login, loginToken, queryRows, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,12 +63,12 @@ describe('two-factor authentication', () => {
   });
 
   it('keeps the TOTP secret encrypted and the backup codes hashed at rest', async () => {
-    const users = await t.database.db.execute(sql`select * from admin_users`);
-    const codes = await t.database.db.execute(sql`select code_hash from admin_backup_codes`);
-    const stored = JSON.stringify([users.rows, codes.rows]);
+    const users = await queryRows(t.database, sql`select * from admin_users`);
+    const codes = await queryRows(t.database, sql`select code_hash from admin_backup_codes`);
+    const stored = JSON.stringify([users, codes]);
     expect(stored).not.toContain(secret);
     for (const code of backupCodes) expect(stored).not.toContain(code);
-    expect(codes.rows).toHaveLength(10);
+    expect(codes).toHaveLength(10);
   });
 
   it('asks for a code after the password, then signs in with a TOTP code', async () => {
