@@ -33,7 +33,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['../../features/*', '../features/*', '@/features/*/*/**'],
-              message: 'Features do not import each other; move shared code to components/, lib/ or contracts.',
+              message:
+                'Features do not import each other; move shared code to components/, lib/ or contracts.',
             },
           ],
         },
@@ -41,7 +42,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', '.ci/**', 'apps/*/build.mjs', 'e2e/**'],
+    files: ['scripts/**', 'bench/**', 'apps/*/build.mjs', 'e2e/**'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['process', 'console', 'URL', 'fetch', 'performance', 'setTimeout', 'Buffer'].map((g) => [
+          g,
+          'readonly',
+        ]),
+      ),
+    },
     rules: { 'no-console': 'off' },
   },
 );

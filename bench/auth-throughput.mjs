@@ -30,4 +30,6 @@ await stopServer(server);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const non2xx = result.non2xx + result.errors;
 console.log(`authenticated GET /admin/me: ${Math.round(result.requests.average)} req/s average`);
-console.log(`latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failed responses: ${non2xx}`);
+console.log(
+  `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failed responses: ${non2xx}`,
+);

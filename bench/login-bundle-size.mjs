@@ -7,9 +7,9 @@ import { root } from './lib.mjs';
 
 const dist = path.join(root, 'apps/web/dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
-  (m) => m[1],
-);
+const scripts = [
+  ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+].map((m) => m[1]);
 let total = 0;
 for (const src of scripts) {
   const bytes = zlib.gzipSync(fs.readFileSync(path.join(dist, src)), { level: 9 }).length;

@@ -38,9 +38,17 @@ export async function startCluster() {
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
-  run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], 'postgres');
+  run(
+    path.join(binDir, 'initdb'),
+    ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'],
+    'postgres',
+  );
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start'], 'postgres');
+  run(
+    path.join(binDir, 'pg_ctl'),
+    ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start'],
+    'postgres',
+  );
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {

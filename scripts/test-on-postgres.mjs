@@ -7,7 +7,9 @@ let cluster;
 let url = process.env.TEST_DATABASE_URL;
 if (!url) {
   if (!findPostgresBin()) {
-    console.error('No TEST_DATABASE_URL and no PostgreSQL binaries: install postgresql-15 to run the PostgreSQL suite.');
+    console.error(
+      'No TEST_DATABASE_URL and no PostgreSQL binaries: install postgresql-15 to run the PostgreSQL suite.',
+    );
     process.exit(1);
   }
   cluster = await startCluster();

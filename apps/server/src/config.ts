@@ -56,7 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS, cacheSeconds: e.SESSION_CACHE_SECONDS },
+    session: {
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      maxHours: e.SESSION_MAX_HOURS,
+      cacheSeconds: e.SESSION_CACHE_SECONDS,
+    },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

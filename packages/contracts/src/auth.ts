@@ -16,7 +16,12 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
-const email = z.string().trim().min(1, 'Email is required').max(254).email('Please enter a valid email address');
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .email('Please enter a valid email address');
 const password = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
 
 /** A TOTP code (6 digits) or a backup code (8 digits). */

@@ -15,7 +15,9 @@ export function isPublicRoute(method: string, routeUrl: string | undefined): boo
   if (!routeUrl) return false;
   const m = method === 'HEAD' ? 'GET' : method;
   return PUBLIC_ROUTES.some(
-    (r) => r.method === m && (r.prefix ? routeUrl === r.url || routeUrl.startsWith(`${r.url}/`) : routeUrl === r.url),
+    (r) =>
+      r.method === m &&
+      (r.prefix ? routeUrl === r.url || routeUrl.startsWith(`${r.url}/`) : routeUrl === r.url),
   );
 }
 

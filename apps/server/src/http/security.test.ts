@@ -40,7 +40,9 @@ describe('the route table', () => {
   });
 
   it('keeps the public list short and explicit', () => {
-    const publicRoutes = t.app.routeTable.filter((r) => isProtectedPath(r.url) && isPublicRoute(r.method, r.url));
+    const publicRoutes = t.app.routeTable.filter(
+      (r) => isProtectedPath(r.url) && isPublicRoute(r.method, r.url),
+    );
     const outsideDocs = publicRoutes.filter((r) => !r.url.startsWith('/api/docs'));
     expect(outsideDocs.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /admin/login-hint',
@@ -61,7 +63,10 @@ describe('the route table', () => {
 describe('health', () => {
   it('reports which database the suite runs on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+    });
   });
 });
 
@@ -75,15 +80,19 @@ describe('static files', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
   });
 
-  it.each(['/.env', '/.git/config', '/assets/app.js.map', '/assets/../../package.json', '/server.ts', '/x.map'])(
-    'answers 404 for %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: html });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('secret.ts');
-      expect(res.body).not.toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/.env',
+    '/.git/config',
+    '/assets/app.js.map',
+    '/assets/../../package.json',
+    '/server.ts',
+    '/x.map',
+  ])('answers 404 for %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('secret.ts');
+    expect(res.body).not.toContain('<div id="root">');
+  });
 });
 
 describe('security headers', () => {
@@ -123,13 +132,22 @@ describe('secrets stay secret', () => {
     secrets.push(secret, ...backupCodes);
     const code = await generate({ secret });
     secrets.push(code);
-    await t.app.inject({ method: 'POST', url: '/admin/2fa/verify-setup', headers: bearer(token), payload: { code } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/admin/2fa/verify-setup',
+      headers: bearer(token),
+      payload: { code },
+    });
     await login(t.app, { ...DEFAULT_ADMIN, password: 'a-wrong-password-guess' });
     secrets.push('a-wrong-password-guess');
     const second = await login(t.app, { ...DEFAULT_ADMIN, twoFactorCode: backupCodes[0] });
     secrets.push(second.json().token);
     const status = await t.app.inject({ method: 'GET', url: '/admin/2fa/status', headers: bearer(token) });
-    const meRes = await t.app.inject({ method: 'GET', url: '/admin/me', headers: bearer(second.json().token) });
+    const meRes = await t.app.inject({
+      method: 'GET',
+      url: '/admin/me',
+      headers: bearer(second.json().token),
+    });
     await t.app.inject({
       method: 'POST',
       url: '/admin/2fa/disable',

@@ -47,7 +47,12 @@ export async function registerWebApp(app: FastifyInstance, dirs: { web?: string;
 
   app.setNotFoundHandler((request, reply: FastifyReply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && isSpaPath(request.url)) {
+    if (
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml &&
+      isSpaPath(request.url)
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.web!);
     }
     return reply.status(404).send({ error: 'Not found' });

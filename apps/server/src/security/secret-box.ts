@@ -8,15 +8,20 @@ export function seal(key: Buffer, plaintext: string): string {
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return [VERSION, iv, tag, ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return [VERSION, iv, tag, ciphertext]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 export function open(key: Buffer, sealed: string): string {
   const [version, iv, tag, ciphertext] = sealed.split('.');
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Unreadable sealed value');
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined)
+    throw new Error('Unreadable sealed value');
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
 export function hmacHex(key: Buffer, value: string): string {

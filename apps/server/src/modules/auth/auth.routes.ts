@@ -42,13 +42,25 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
 
   r.get(
     '/admin/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in admin', response: { 200: meResponseSchema, 401: errorSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in admin',
+        response: { 200: meResponseSchema, 401: errorSchema },
+      },
+    },
     async (request) => ({ user: auth.me(sessionOf(request)) }),
   );
 
   r.post(
     '/admin/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: successSchema, 401: errorSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke this session',
+        response: { 200: successSchema, 401: errorSchema },
+      },
+    },
     async (request) => {
       await auth.logout(sessionOf(request), request.ip);
       return { success: true as const };

@@ -81,7 +81,8 @@ export function createAuthService(deps: {
     async authenticate(token: string): Promise<AuthenticatedSession | null> {
       const found = await repo.findLiveSession(sha256Hex(token), new Date(Date.now() - idleMs));
       if (!found) return null;
-      if (Date.now() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(found.sessionId);
+      if (Date.now() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+        await repo.touchSession(found.sessionId);
       return { sessionId: found.sessionId, user: toAdminUser(found.user) };
     },
 
@@ -90,7 +91,11 @@ export function createAuthService(deps: {
       await recordAuditEvent(db, { actorId: session.user.id, action: 'auth.logout', ip });
     },
 
-    async changePassword(session: AuthenticatedSession, input: ChangePasswordRequest, ip: string): Promise<void> {
+    async changePassword(
+      session: AuthenticatedSession,
+      input: ChangePasswordRequest,
+      ip: string,
+    ): Promise<void> {
       const user = await repo.getUserById(session.user.id);
       if (!user) throw new UnauthorizedError();
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {

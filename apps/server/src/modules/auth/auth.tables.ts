@@ -1,4 +1,14 @@
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -39,7 +49,10 @@ export const adminSessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('admin_sessions_token_hash_idx').on(t.tokenHash), index('admin_sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('admin_sessions_token_hash_idx').on(t.tokenHash),
+    index('admin_sessions_user_idx').on(t.userId),
+  ],
 );
 
 export const adminBackupCodes = pgTable(

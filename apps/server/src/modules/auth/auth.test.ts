@@ -31,7 +31,10 @@ describe('POST /admin/login', () => {
   });
 
   it('accepts the email in any letter case', async () => {
-    const res = await login(t.app, { email: DEFAULT_ADMIN.email.toUpperCase(), password: DEFAULT_ADMIN.password });
+    const res = await login(t.app, {
+      email: DEFAULT_ADMIN.email.toUpperCase(),
+      password: DEFAULT_ADMIN.password,
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -42,7 +45,9 @@ describe('POST /admin/login', () => {
       sql`select token_hash from admin_sessions where token_hash = ${sha256Hex(token)}`,
     );
     expect(hashed).toHaveLength(1);
-    expect(await queryRows(t.database, sql`select 1 from admin_sessions where token_hash = ${token}`)).toHaveLength(0);
+    expect(
+      await queryRows(t.database, sql`select 1 from admin_sessions where token_hash = ${token}`),
+    ).toHaveLength(0);
     const users = await queryRows(t.database, sql`select password_hash from admin_users`);
     expect(String(users[0]?.password_hash)).toMatch(/^\$argon2id\$/);
   });
@@ -77,7 +82,12 @@ describe('POST /admin/login', () => {
   });
 
   it('names the unknown field it refuses', async () => {
-    const res = await login(t.app, { email: DEFAULT_ADMIN.email, password: 'x', id: 'abc', created_by: 'me' });
+    const res = await login(t.app, {
+      email: DEFAULT_ADMIN.email,
+      password: 'x',
+      id: 'abc',
+      created_by: 'me',
+    });
     expect(res.json().error).toContain('id');
     expect(res.json().error).toContain('created_by');
   });
@@ -116,7 +126,9 @@ describe('login rate limits', () => {
     }
     const res = await login(t.app, { email, password: 'anything' });
     expect(res.statusCode).toBe(429);
-    expect(res.json().error).toMatch(/Too many failed sign-in attempts\. Please try again in 1[45] minutes\./);
+    expect(res.json().error).toMatch(
+      /Too many failed sign-in attempts\. Please try again in 1[45] minutes\./,
+    );
     expect(res.json().retryAfter).toBeGreaterThan(800);
     expect(Number(res.headers['retry-after'])).toBe(res.json().retryAfter);
   });
@@ -135,7 +147,12 @@ describe('login rate limits', () => {
 
 describe('sessions', () => {
   it('answers 401 without a token, with a malformed token and with an unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, bearer('x'.repeat(43))]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      bearer('x'.repeat(43)),
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/admin/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toBeTruthy();
@@ -205,9 +222,9 @@ describe('changing the password', () => {
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(current)).statusCode).toBe(200);
     expect((await login(t.app)).statusCode).toBe(401);
-    expect((await login(t.app, { email: DEFAULT_ADMIN.email, password: 'a-much-better-passphrase' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await login(t.app, { email: DEFAULT_ADMIN.email, password: 'a-much-better-passphrase' })).statusCode,
+    ).toBe(200);
     const hint = await t.app.inject({ method: 'GET', url: '/admin/login-hint' });
     expect(hint.json()).toEqual({ devCredentials: null });
   });

@@ -3,7 +3,10 @@ import { createTestApp, DEFAULT_ADMIN, login } from '../../test/test-app';
 
 describe('the first admin account', () => {
   it('is created from ADMIN_EMAIL and ADMIN_PASSWORD, with no credentials hint', async () => {
-    const t = await createTestApp({ ADMIN_EMAIL: 'head@school.example', ADMIN_PASSWORD: 'a-real-passphrase-1' });
+    const t = await createTestApp({
+      ADMIN_EMAIL: 'head@school.example',
+      ADMIN_PASSWORD: 'a-real-passphrase-1',
+    });
     try {
       expect(
         (await login(t.app, { email: 'head@school.example', password: 'a-real-passphrase-1' })).statusCode,

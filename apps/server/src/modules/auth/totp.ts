@@ -15,7 +15,11 @@ export async function totpQrCodeDataUrl(secret: string, accountEmail: string): P
 }
 
 /** The matched time step when the code is valid and newer than `afterStep`, else null. */
-export async function matchTotp(secret: string, code: string, afterStep: number | null): Promise<number | null> {
+export async function matchTotp(
+  secret: string,
+  code: string,
+  afterStep: number | null,
+): Promise<number | null> {
   try {
     const result = await verify({
       secret,

@@ -25,8 +25,10 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { twoFactor: T
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { twoFactor } = opts;
 
-  r.get('/admin/2fa/status', { schema: { tags, response: { 200: twoFactorStatusSchema, ...errors } } }, (request) =>
-    twoFactor.status(sessionOf(request).user.id),
+  r.get(
+    '/admin/2fa/status',
+    { schema: { tags, response: { 200: twoFactorStatusSchema, ...errors } } },
+    (request) => twoFactor.status(sessionOf(request).user.id),
   );
 
   r.post(
@@ -53,7 +55,13 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { twoFactor: T
 
   r.post(
     '/admin/2fa/disable',
-    { schema: { tags, body: disableTwoFactorRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: disableTwoFactorRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const { userId, ctx } = context(request);
       await twoFactor.disable(userId, request.body.password, request.body.code, ctx);
@@ -64,7 +72,11 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { twoFactor: T
   r.post(
     '/admin/2fa/regenerate-backup-codes',
     {
-      schema: { tags, body: regenerateBackupCodesRequestSchema, response: { 200: backupCodesResponseSchema, ...errors } },
+      schema: {
+        tags,
+        body: regenerateBackupCodesRequestSchema,
+        response: { 200: backupCodesResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const { userId, ctx } = context(request);

@@ -29,7 +29,11 @@ export function createTwoFactorService(deps: {
 
   async function checkTotp(user: AdminUserRow, code: string): Promise<boolean> {
     if (!user.totpSecretEnc) return false;
-    const step = await matchTotp(open(keys.totpEncryption, user.totpSecretEnc), code, user.totpLastStep ?? null);
+    const step = await matchTotp(
+      open(keys.totpEncryption, user.totpSecretEnc),
+      code,
+      user.totpLastStep ?? null,
+    );
     return step !== null && (await repo.claimTotpStep(user.id, step));
   }
 

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, DEFAULT_ADMIN, login, loginToken, queryRows, type TestApp } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  DEFAULT_ADMIN,
+  login,
+  loginToken,
+  queryRows,
+  type TestApp,
+} from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +22,8 @@ const post = (url: string, token: string, payload?: object) =>
 const status = async (token: string) =>
   (await t.app.inject({ method: 'GET', url: '/admin/2fa/status', headers: bearer(token) })).json();
 /** The code an authenticator shows `stepsAhead` 30-second steps from now (inside the accepted drift). */
-const totp = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+const totp = (secret: string, stepsAhead = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 const withCode = (twoFactorCode: string) => ({ ...DEFAULT_ADMIN, twoFactorCode });
 
 describe('two-factor authentication', () => {
@@ -59,7 +68,9 @@ describe('two-factor authentication', () => {
     const s = await status(token);
     expect(s.enabled).toBe(true);
     expect(new Date(s.setupAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect((await t.app.inject({ method: 'GET', url: '/admin/me', headers: bearer(other) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/admin/me', headers: bearer(other) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('keeps the TOTP secret encrypted and the backup codes hashed at rest', async () => {
@@ -73,7 +84,11 @@ describe('two-factor authentication', () => {
 
   it('asks for a code after the password, then signs in with a TOTP code', async () => {
     expect((await login(t.app)).json()).toEqual({ requiresTwoFactor: true });
-    const wrongPassword = await login(t.app, { ...DEFAULT_ADMIN, password: 'wrong', twoFactorCode: await totp(secret, 1) });
+    const wrongPassword = await login(t.app, {
+      ...DEFAULT_ADMIN,
+      password: 'wrong',
+      twoFactorCode: await totp(secret, 1),
+    });
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual({ error: 'Invalid email or password' });
     const res = await login(t.app, withCode(await totp(secret, 1)));
@@ -97,7 +112,9 @@ describe('two-factor authentication', () => {
 
   it('regenerates backup codes with a current code; the old ones stop working', async () => {
     token = await loginToken(t.app, withCode(backupCodes[1]!));
-    expect((await post('/admin/2fa/regenerate-backup-codes', token, { code: '123456' })).statusCode).toBe(400);
+    expect((await post('/admin/2fa/regenerate-backup-codes', token, { code: '123456' })).statusCode).toBe(
+      400,
+    );
     // The last code used was one step ahead; a later code only exists once the clock moves on.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 90_000);
@@ -116,9 +133,15 @@ describe('two-factor authentication', () => {
     const noPassword = await post('/admin/2fa/disable', token, { password: 'wrong', code: backupCodes[1]! });
     expect(noPassword.statusCode).toBe(400);
     expect((await status(token)).enabled).toBe(true);
-    const badCode = await post('/admin/2fa/disable', token, { password: DEFAULT_ADMIN.password, code: '111111' });
+    const badCode = await post('/admin/2fa/disable', token, {
+      password: DEFAULT_ADMIN.password,
+      code: '111111',
+    });
     expect(badCode.statusCode).toBe(400);
-    const res = await post('/admin/2fa/disable', token, { password: DEFAULT_ADMIN.password, code: backupCodes[1]! });
+    const res = await post('/admin/2fa/disable', token, {
+      password: DEFAULT_ADMIN.password,
+      code: backupCodes[1]!,
+    });
     expect(res.json()).toEqual({ success: true, message: '2FA disabled successfully' });
     expect(await status(token)).toEqual({ enabled: false, setupAt: null });
     expect((await login(t.app)).json()).toHaveProperty('token');
