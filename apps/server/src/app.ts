@@ -16,6 +16,15 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createLoginThrottle } from './modules/auth/login-throttle';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { createChatService } from './modules/chat/chat.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createLeadsRepository } from './modules/leads/leads.repository';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { createLeadsService } from './modules/leads/leads.service';
+import { createSegmentsRepository } from './modules/segments/segments.repository';
+import { segmentsRoutes } from './modules/segments/segments.routes';
+import { createSegmentsService } from './modules/segments/segments.service';
 import { systemRoutes } from './modules/system/system.routes';
 import type { AppKeys } from './security/keys';
 
@@ -68,6 +77,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { database });
   await app.register(authRoutes, { auth });
   await app.register(twoFactorRoutes, { twoFactor });
+
+  const segmentsService = createSegmentsService(createSegmentsRepository(db));
+  const chat = createChatService(createChatRepository(db));
+  const leads = createLeadsService({ db, repo: createLeadsRepository(db), segments: segmentsService, chat });
+  await app.register(leadsRoutes, { leads });
+  await app.register(segmentsRoutes, { segments: segmentsService, db });
+  await app.register(dashboardRoutes, { leads, chat, segments: segmentsService });
 
   await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });
   return app;

@@ -1,3 +1,6 @@
 // Every module's tables, gathered for Drizzle and drizzle-kit. Modules own their tables.
 export * from '../modules/auth/auth.tables';
 export * from '../modules/audit/audit.tables';
+export * from '../modules/leads/leads.tables';
+export * from '../modules/chat/chat.tables';
+export * from '../modules/segments/segments.tables';

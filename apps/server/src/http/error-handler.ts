@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { loggableError } from '../db/errors';
 import { AppError, TooManyRequestsError } from './errors';
 
 type Detail = { path: string; message: string };
@@ -46,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
       return reply.status(status).send({ error: message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 }

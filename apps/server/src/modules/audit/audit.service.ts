@@ -8,7 +8,11 @@ export type AuditAction =
   | 'auth.two_factor_enabled'
   | 'auth.two_factor_disabled'
   | 'auth.backup_codes_regenerated'
-  | 'auth.backup_code_used';
+  | 'auth.backup_code_used'
+  | 'lead.created'
+  | 'lead.updated'
+  | 'lead.deleted'
+  | 'segment.leads_assigned';
 
 export type AuditEvent = {
   actorId: string | null;

@@ -1,0 +1,132 @@
+import {
+  computeLeadScore,
+  type Child,
+  type ChildInput,
+  type Lead,
+  type LeadCreateInput,
+  type LeadUpdateInput,
+} from '@lantern/contracts';
+import type { NewChild } from './leads.repository';
+import type { LeadChildRow, LeadRow } from './leads.tables';
+
+type LegacyChildFields = Pick<
+  LeadCreateInput,
+  'children' | 'child_name' | 'child_age' | 'grade' | 'special_needs' | 'current_support'
+>;
+
+/** The children of an input: its list, else the legacy single-child fields wrapped into one child. */
+export function childrenFromInput(input: Partial<LegacyChildFields>): ChildInput[] | undefined {
+  if (input.children && input.children.length > 0) return input.children;
+  if (input.child_name) {
+    return [
+      {
+        name: input.child_name,
+        age: input.child_age ?? null,
+        grade: input.grade ?? null,
+        special_needs: input.special_needs ?? [],
+        current_support: input.current_support ?? [],
+      },
+    ];
+  }
+  return input.children;
+}
+
+export function toNewChild(child: ChildInput): NewChild {
+  return {
+    name: child.name,
+    age: child.age,
+    grade: child.grade,
+    specialNeeds: child.special_needs,
+    currentSupport: child.current_support,
+  };
+}
+
+export function searchTextOf(
+  lead: Pick<LeadRow, 'parentName' | 'email' | 'phone'>,
+  children: { name: string }[],
+) {
+  const digits = (lead.phone ?? '').replace(/\D/g, '');
+  return [lead.parentName, lead.email, lead.phone, digits, ...children.map((c) => c.name)]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+}
+
+export function scoreOf(lead: LeadRow | (Omit<LeadRow, 'id'> & { id?: string }), children: NewChild[]) {
+  return computeLeadScore({
+    email: lead.email,
+    parent_name: lead.parentName,
+    phone: lead.phone,
+    phone_consent: lead.phoneConsent,
+    timeline: lead.timeline,
+    timeline_date: lead.timelineDate,
+    children: children.map((c) => ({
+      name: c.name,
+      age: c.age ?? null,
+      special_needs: c.specialNeeds ?? [],
+    })),
+    completed_conversations: lead.completedConversations,
+    resource_downloads: lead.resourceDownloads,
+  });
+}
+
+/** The column values a create or update input sets (undefined means "leave as is"). */
+export function columnsFromInput(input: LeadCreateInput | LeadUpdateInput) {
+  return {
+    email: input.email,
+    parentName: input.parent_name,
+    phone: input.phone,
+    phoneConsent: input.phone_consent,
+    timeline: input.timeline,
+    timelineDate: input.timeline_date,
+    biggestConcerns: input.biggest_concerns,
+    conversionStatus: input.conversion_status,
+    enrollmentDate: input.enrollment_date,
+    paymentAmount: input.payment_amount,
+    paymentPeriod: input.payment_period,
+    emailStatus: input.email_status,
+    unsubscribeReason: input.unsubscribe_reason,
+  };
+}
+
+export type Membership = { id: string; name: string; manually_assigned: boolean; assigned_at: string };
+
+function toChild(row: LeadChildRow): Child {
+  return {
+    id: row.id,
+    name: row.name,
+    age: row.age,
+    grade: row.grade,
+    special_needs: row.specialNeeds,
+    current_support: row.currentSupport,
+  };
+}
+
+export function toLead(row: LeadRow, children: LeadChildRow[], memberships: Membership[] = []): Lead {
+  return {
+    id: row.id,
+    email: row.email,
+    parent_name: row.parentName,
+    phone: row.phone,
+    phone_consent: row.phoneConsent,
+    timeline: row.timeline,
+    timeline_date: row.timelineDate,
+    biggest_concerns: row.biggestConcerns,
+    children: children.map(toChild),
+    child_name: children[0]?.name ?? null,
+    lead_score: row.leadScore,
+    score_breakdown: row.scoreBreakdown,
+    segment_tags: memberships.map((m) => m.name),
+    segments: memberships,
+    conversion_status: row.conversionStatus,
+    enrollment_date: row.enrollmentDate,
+    payment_amount: row.paymentAmount,
+    payment_period: row.paymentPeriod,
+    email_status: row.emailStatus,
+    unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+    unsubscribe_reason: row.unsubscribeReason,
+    source: row.source,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,203 @@
+import {
+  manualLeadError,
+  SCORE_BAND_RANGES,
+  type Lead,
+  type LeadCreateInput,
+  type LeadsPage,
+  type LeadUpdateInput,
+  type leadsQuerySchema,
+} from '@lantern/contracts';
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../http/errors';
+import { recordAuditEvent } from '../audit/audit.service';
+import type { ChatService } from '../chat/chat.service';
+import type { SegmentsService } from '../segments/segments.service';
+import {
+  childrenFromInput,
+  columnsFromInput,
+  scoreOf,
+  searchTextOf,
+  toLead,
+  toNewChild,
+} from './lead-mapping';
+import type { DbOrTx, LeadsRepository, LeadWithChildren } from './leads.repository';
+import type { LeadRow } from './leads.tables';
+
+export type LeadsQueryInput = z.output<typeof leadsQuerySchema>;
+type Actor = { userId: string | null; ip: string | null };
+
+const DUPLICATE_EMAIL = 'A lead with this email already exists';
+
+function withoutUndefined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export function createLeadsService(deps: {
+  db: Database;
+  repo: LeadsRepository;
+  segments: SegmentsService;
+  chat: ChatService;
+}) {
+  const { db, repo, segments, chat } = deps;
+
+  async function withMemberships(rows: LeadWithChildren[]): Promise<Lead[]> {
+    const memberships = await segments.membershipsByLead(rows.map((r) => r.id));
+    return rows.map((r) => toLead(r, r.children, memberships.get(r.id)));
+  }
+
+  /** Writes the lead's derived columns (score, breakdown, search text) from its current state. */
+  async function refreshDerived(q: DbOrTx, leadId: string): Promise<void> {
+    const lead = await repo.findLeadById(leadId, q);
+    if (!lead) return;
+    const children = lead.children.map((c) => ({ ...c }));
+    const { score, breakdown } = scoreOf(lead, children);
+    await repo.updateLead(q, leadId, {
+      leadScore: score,
+      scoreBreakdown: breakdown,
+      searchText: searchTextOf(lead, children),
+    });
+  }
+
+  async function getLeadOrThrow(id: string): Promise<LeadWithChildren> {
+    const lead = await repo.findLeadById(id);
+    if (!lead) throw new NotFoundError('Lead not found');
+    return lead;
+  }
+
+  return {
+    async createLead(input: LeadCreateInput, source: string, actor: Actor): Promise<Lead> {
+      const children = childrenFromInput(input) ?? [];
+      const problem = manualLeadError({ email: input.email, parent_name: input.parent_name, children });
+      if (problem) throw new BadInputError(problem);
+      if (await repo.findLeadIdByEmail(input.email)) throw new ConflictError(DUPLICATE_EMAIL);
+      try {
+        const id = await repo.transaction(async (tx) => {
+          const row = await repo.insertLead(tx, {
+            ...(withoutUndefined(columnsFromInput(input)) as Pick<LeadRow, 'email' | 'parentName'>),
+            unsubscribedAt: input.email_status === 'unsubscribed' ? new Date() : null,
+            source,
+          });
+          await repo.replaceChildren(tx, row.id, children.map(toNewChild));
+          await refreshDerived(tx, row.id);
+          return row.id;
+        });
+        await recordAuditEvent(db, {
+          actorId: actor.userId,
+          action: 'lead.created',
+          details: { leadId: id, source },
+          ip: actor.ip,
+        });
+        return (await withMemberships([await getLeadOrThrow(id)]))[0]!;
+      } catch (error) {
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new ConflictError(DUPLICATE_EMAIL);
+        throw error;
+      }
+    },
+
+    async updateLead(id: string, input: LeadUpdateInput, actor: Actor): Promise<Lead> {
+      const current = await getLeadOrThrow(id);
+      const children = childrenFromInput(input);
+      if (children) {
+        if (children.length === 0) throw new BadInputError('At least one child is required');
+        const unnamed = children.findIndex((c) => !c.name);
+        if (unnamed >= 0) throw new BadInputError(`Child ${unnamed + 1} name is required`);
+      }
+      if (input.email === '') throw new BadInputError('Email is required');
+      if (input.parent_name === '') throw new BadInputError('Parent name is required');
+      if (input.email && input.email !== current.email) {
+        const other = await repo.findLeadIdByEmail(input.email);
+        if (other && other !== id) throw new ConflictError(DUPLICATE_EMAIL);
+      }
+      const changes = withoutUndefined(columnsFromInput(input));
+      if (input.email_status && input.email_status !== current.emailStatus) {
+        const unsubscribed = input.email_status === 'unsubscribed';
+        Object.assign(changes, {
+          unsubscribedAt: unsubscribed ? new Date() : null,
+          unsubscribeReason: unsubscribed ? (input.unsubscribe_reason ?? null) : null,
+        });
+      }
+      try {
+        await repo.transaction(async (tx) => {
+          await repo.updateLead(tx, id, changes);
+          if (children) await repo.replaceChildren(tx, id, children.map(toNewChild));
+          await refreshDerived(tx, id);
+        });
+      } catch (error) {
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new ConflictError(DUPLICATE_EMAIL);
+        throw error;
+      }
+      await recordAuditEvent(db, {
+        actorId: actor.userId,
+        action: 'lead.updated',
+        details: { leadId: id },
+        ip: actor.ip,
+      });
+      return (await withMemberships([await getLeadOrThrow(id)]))[0]!;
+    },
+
+    async deleteLead(id: string, actor: Actor): Promise<void> {
+      if (!(await repo.deleteLead(id))) throw new NotFoundError('Lead not found');
+      await recordAuditEvent(db, {
+        actorId: actor.userId,
+        action: 'lead.deleted',
+        details: { leadId: id },
+        ip: actor.ip,
+      });
+    },
+
+    async getLeadDetail(id: string) {
+      const lead = (await withMemberships([await getLeadOrThrow(id)]))[0]!;
+      return { lead, conversations: await chat.conversationsForLead(id) };
+    },
+
+    async listLeads(query: LeadsQueryInput): Promise<LeadsPage> {
+      const c = repo.conditions;
+      const conditions: SQL[] = [];
+      const given = (v: string | undefined): v is string => Boolean(v) && v !== 'all';
+      if (query.search) conditions.push(c.search(query.search));
+      if (given(query.score)) {
+        const range = SCORE_BAND_RANGES[query.score as keyof typeof SCORE_BAND_RANGES];
+        conditions.push(c.scoreBetween(range.min, range.max));
+      }
+      if (given(query.timeline)) {
+        conditions.push(
+          query.timeline.toLowerCase() === 'unknown' ? c.timelineUnknown() : c.timelineIs(query.timeline),
+        );
+      }
+      if (given(query.conversion_status)) conditions.push(c.conversionStatus(query.conversion_status));
+      if (given(query.email_status)) conditions.push(c.emailStatus(query.email_status));
+      if (given(query.segment)) {
+        if (!/^[0-9a-f-]{36}$/i.test(query.segment)) throw new BadInputError('segment: must be a segment id');
+        conditions.push(segments.leadIsInSegment(query.segment));
+      }
+      const { rows, total } = await repo.findLeadsPage(
+        conditions,
+        query.limit,
+        (query.page - 1) * query.limit,
+      );
+      return {
+        leads: await withMemberships(rows),
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          total,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+        },
+      };
+    },
+
+    async assertLeadsExist(ids: string[]): Promise<void> {
+      const found = new Set(await repo.existingIds(ids));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length) throw new NotFoundError(`Lead not found: ${missing.slice(0, 3).join(', ')}`);
+    },
+
+    stats: () => repo.stats(),
+    recentLeads: (limit: number) => repo.recent(limit),
+  };
+}
+
+export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -1,0 +1,72 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ScoreFactor } from '@lantern/contracts';
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    parentName: text('parent_name').notNull(),
+    phone: text('phone'),
+    phoneConsent: boolean('phone_consent').notNull().default(false),
+    timeline: text('timeline'),
+    timelineDate: date('timeline_date', { mode: 'string' }),
+    biggestConcerns: text('biggest_concerns'),
+    leadScore: integer('lead_score').notNull().default(0),
+    scoreBreakdown: jsonb('score_breakdown').$type<ScoreFactor[]>().notNull().default([]),
+    conversionStatus: text('conversion_status').notNull().default('pending'),
+    enrollmentDate: date('enrollment_date', { mode: 'string' }),
+    paymentAmount: numeric('payment_amount', { precision: 12, scale: 2, mode: 'number' }),
+    paymentPeriod: text('payment_period'),
+    emailStatus: text('email_status').notNull().default('subscribed'),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    unsubscribeReason: text('unsubscribe_reason'),
+    source: text('source').notNull().default('manual'),
+    visitorId: text('visitor_id'),
+    /** Engagement counters kept by the chat and resources modules through the leads service. */
+    completedConversations: integer('completed_conversations').notNull().default(0),
+    resourceDownloads: integer('resource_downloads').notNull().default(0),
+    /** Lower-cased parent name, email, phone (and its digits) and children's names, for search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('leads_email_idx').on(t.email),
+    index('leads_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('leads_score_idx').on(t.leadScore),
+    index('leads_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const leadChildren = pgTable(
+  'lead_children',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    age: integer('age'),
+    grade: text('grade'),
+    specialNeeds: text('special_needs').array().notNull().default([]),
+    currentSupport: text('current_support').array().notNull().default([]),
+  },
+  (t) => [index('lead_children_lead_idx').on(t.leadId, t.position)],
+);
+
+export type LeadRow = typeof leads.$inferSelect;
+export type LeadChildRow = typeof leadChildren.$inferSelect;

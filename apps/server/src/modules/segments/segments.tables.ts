@@ -1,0 +1,54 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { leads } from '../leads/leads.tables';
+
+export type RuleGroup = {
+  operator: 'AND' | 'OR';
+  conditions: { field: string; operator: string; value?: unknown }[];
+};
+
+export const segments = pgTable('segments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  isActive: boolean('is_active').notNull().default(true),
+  neverContact: boolean('never_contact').notNull().default(false),
+  emailListReady: boolean('email_list_ready').notNull().default(true),
+  autoTag: boolean('auto_tag').notNull().default(true),
+  priority: integer('priority').notNull().default(5),
+  inclusionRules: jsonb('inclusion_rules').$type<RuleGroup>(),
+  exclusionRules: jsonb('exclusion_rules').$type<RuleGroup>(),
+  lastEvaluated: timestamp('last_evaluated', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which leads are in which segment, and whether staff put them there or the rules did. */
+export const leadSegments = pgTable(
+  'lead_segments',
+  {
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    assignment: text('assignment').$type<'manual' | 'auto'>().notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadId, t.segmentId] }),
+    index('lead_segments_segment_idx').on(t.segmentId, t.leadId),
+  ],
+);
+
+export type SegmentRow = typeof segments.$inferSelect;

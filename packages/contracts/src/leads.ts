@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { paginationSchema } from './common';
+import {
+  CHILD_AGE_MAX,
+  CHILD_AGE_MIN,
+  CONVERSION_STATUS_FILTERS,
+  CONVERSION_STATUSES,
+  EMAIL_STATUSES,
+  LEADS_PAGE_SIZE,
+} from './lead-options';
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'must be a real date');
+const optionalDate = z
+  .union([isoDate, z.literal('')])
+  .nullish()
+  .transform((v) => (v ? v : null));
+const stringList = z.array(text(80)).max(30);
+/** The public form sends current_support as one value; the admin forms send a list. */
+const supportList = z
+  .union([text(80), stringList])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]));
+const childAge = z
+  .number()
+  .int('must be a whole number')
+  .min(CHILD_AGE_MIN, `must be between ${CHILD_AGE_MIN} and ${CHILD_AGE_MAX}`)
+  .max(CHILD_AGE_MAX, `must be between ${CHILD_AGE_MIN} and ${CHILD_AGE_MAX}`)
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const childInputSchema = z.strictObject({
+  id: z.string().uuid().optional(),
+  name: text(120),
+  age: childAge,
+  grade: optionalText(40),
+  special_needs: stringList.nullish().transform((v) => v ?? []),
+  current_support: supportList,
+});
+export type ChildInput = z.output<typeof childInputSchema>;
+
+const leadFields = {
+  email: text(254).toLowerCase(),
+  parent_name: text(160),
+  phone: optionalText(40),
+  phone_consent: z.boolean().optional(),
+  timeline: optionalText(80),
+  timeline_date: optionalDate,
+  biggest_concerns: optionalText(5000),
+  children: z.array(childInputSchema).max(50).optional(),
+  // Legacy single-child fields: wrapped into one child when `children` is empty.
+  child_name: optionalText(120),
+  child_age: childAge,
+  grade: optionalText(40),
+  special_needs: stringList.optional(),
+  current_support: supportList.optional(),
+};
+
+const trackingFields = {
+  conversion_status: z.enum(CONVERSION_STATUS_FILTERS).optional(),
+  enrollment_date: optionalDate,
+  payment_amount: z
+    .number()
+    .min(0, 'must be 0 or more')
+    .max(10_000_000)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === null ? null : Math.round(v * 100) / 100)),
+  payment_period: optionalText(40),
+  email_status: z.enum(EMAIL_STATUSES).optional(),
+  unsubscribe_reason: optionalText(500),
+};
+
+/** Manual creation and import: a lead object as the spec's "Lead for create or import". */
+export const leadCreateSchema = z.strictObject({ ...leadFields, ...trackingFields });
+export type LeadCreateInput = z.output<typeof leadCreateSchema>;
+
+/** PUT /api/leads/{id}: every field optional; children, when given, replace the list. */
+export const leadUpdateSchema = z.strictObject({
+  ...Object.fromEntries(Object.entries(leadFields).map(([k, v]) => [k, v.optional()])),
+  ...trackingFields,
+} as { [K in keyof typeof leadFields]: z.ZodOptional<(typeof leadFields)[K]> } & typeof trackingFields);
+export type LeadUpdateInput = z.output<typeof leadUpdateSchema>;
+
+export const childSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().nullable(),
+  grade: z.string().nullable(),
+  special_needs: z.array(z.string()),
+  current_support: z.array(z.string()),
+});
+export type Child = z.infer<typeof childSchema>;
+
+export const scoreFactorSchema = z.object({
+  key: z.enum(['timeline', 'contact', 'phone_consent', 'children', 'engagement']),
+  label: z.string(),
+  points: z.number(),
+  max: z.number(),
+  detail: z.string(),
+});
+
+export const leadSegmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  manually_assigned: z.boolean(),
+  assigned_at: z.string(),
+});
+
+export const leadSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  parent_name: z.string(),
+  phone: z.string().nullable(),
+  phone_consent: z.boolean(),
+  timeline: z.string().nullable(),
+  timeline_date: z.string().nullable(),
+  biggest_concerns: z.string().nullable(),
+  children: z.array(childSchema),
+  /** The first child's name, for lists that show one child. */
+  child_name: z.string().nullable(),
+  lead_score: z.number(),
+  score_breakdown: z.array(scoreFactorSchema),
+  segment_tags: z.array(z.string()),
+  segments: z.array(leadSegmentSchema),
+  conversion_status: z.string(),
+  enrollment_date: z.string().nullable(),
+  payment_amount: z.number().nullable(),
+  payment_period: z.string().nullable(),
+  email_status: z.string(),
+  unsubscribed_at: z.string().nullable(),
+  unsubscribe_reason: z.string().nullable(),
+  source: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+const filter = <T extends readonly [string, ...string[]]>(values: T) => z.enum(['all', ...values]).optional();
+
+export const leadsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(LEADS_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  score: filter(['high', 'medium', 'low']),
+  /** A timeline text (matched case-insensitively) or 'Unknown' for none; 'all' is ignored. */
+  timeline: z.string().trim().max(80).optional(),
+  /** A segment id; 'all' is ignored. */
+  segment: z.string().trim().max(80).optional(),
+  conversion_status: filter(CONVERSION_STATUS_FILTERS),
+  email_status: filter(EMAIL_STATUSES),
+});
+export type LeadsQuery = z.input<typeof leadsQuerySchema>;
+
+export const leadsPageSchema = z.object({ leads: z.array(leadSchema), pagination: paginationSchema });
+export type LeadsPage = z.infer<typeof leadsPageSchema>;
+
+export const conversationMessageSchema = z.object({
+  role: z.string(),
+  content: z.string(),
+  timestamp: z.string().nullable(),
+});
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  completed: z.boolean(),
+  messages: z.array(conversationMessageSchema),
+  context: z.record(z.string(), z.unknown()),
+  message_count: z.number(),
+  duration_minutes: z.number().nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const leadDetailSchema = z.object({ lead: leadSchema, conversations: z.array(conversationSchema) });
+export const leadResponseSchema = z.object({ lead: leadSchema });
+export const leadCreatedSchema = z.object({ lead: leadSchema, segments: z.array(z.string()) });
+
+export const idParamsSchema = z.strictObject({ id: z.string().uuid('must be a valid id') });
+
+export { CONVERSION_STATUSES };
