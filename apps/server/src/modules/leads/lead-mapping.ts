@@ -52,7 +52,12 @@ export function searchTextOf(
     .toLowerCase();
 }
 
-export function scoreOf(lead: LeadRow | (Omit<LeadRow, 'id'> & { id?: string }), children: NewChild[]) {
+type ScoredFields = Pick<
+  LeadRow,
+  'email' | 'parentName' | 'phone' | 'phoneConsent' | 'timeline' | 'timelineDate' | 'completedConversations' | 'resourceDownloads'
+>;
+
+export function scoreOf(lead: ScoredFields, children: Pick<NewChild, 'name' | 'age' | 'specialNeeds'>[]) {
   return computeLeadScore({
     email: lead.email,
     parent_name: lead.parentName,

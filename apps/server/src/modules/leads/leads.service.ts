@@ -35,6 +35,28 @@ function withoutUndefined<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** The WHERE conditions of a leads list query; filters equal to 'all' (or empty) are ignored. */
+export function leadsListConditions(query: LeadsQueryInput, repo: LeadsRepository, segments: SegmentsService): SQL[] {
+  const c = repo.conditions;
+  const conditions: SQL[] = [];
+  const given = (v: string | undefined): v is string => Boolean(v) && v !== 'all';
+  if (query.search) conditions.push(c.search(query.search));
+  if (given(query.score)) {
+    const range = SCORE_BAND_RANGES[query.score as keyof typeof SCORE_BAND_RANGES];
+    conditions.push(c.scoreBetween(range.min, range.max));
+  }
+  if (given(query.timeline)) {
+    conditions.push(query.timeline.toLowerCase() === 'unknown' ? c.timelineUnknown() : c.timelineIs(query.timeline));
+  }
+  if (given(query.conversion_status)) conditions.push(c.conversionStatus(query.conversion_status));
+  if (given(query.email_status)) conditions.push(c.emailStatus(query.email_status));
+  if (given(query.segment)) {
+    if (!/^[0-9a-f-]{36}$/i.test(query.segment)) throw new BadInputError('segment: must be a segment id');
+    conditions.push(segments.leadIsInSegment(query.segment));
+  }
+  return conditions;
+}
+
 export function createLeadsService(deps: {
   db: Database;
   repo: LeadsRepository;
@@ -154,25 +176,7 @@ export function createLeadsService(deps: {
     },
 
     async listLeads(query: LeadsQueryInput): Promise<LeadsPage> {
-      const c = repo.conditions;
-      const conditions: SQL[] = [];
-      const given = (v: string | undefined): v is string => Boolean(v) && v !== 'all';
-      if (query.search) conditions.push(c.search(query.search));
-      if (given(query.score)) {
-        const range = SCORE_BAND_RANGES[query.score as keyof typeof SCORE_BAND_RANGES];
-        conditions.push(c.scoreBetween(range.min, range.max));
-      }
-      if (given(query.timeline)) {
-        conditions.push(
-          query.timeline.toLowerCase() === 'unknown' ? c.timelineUnknown() : c.timelineIs(query.timeline),
-        );
-      }
-      if (given(query.conversion_status)) conditions.push(c.conversionStatus(query.conversion_status));
-      if (given(query.email_status)) conditions.push(c.emailStatus(query.email_status));
-      if (given(query.segment)) {
-        if (!/^[0-9a-f-]{36}$/i.test(query.segment)) throw new BadInputError('segment: must be a segment id');
-        conditions.push(segments.leadIsInSegment(query.segment));
-      }
+      const conditions = leadsListConditions(query, repo, segments);
       const { rows, total } = await repo.findLeadsPage(
         conditions,
         query.limit,
