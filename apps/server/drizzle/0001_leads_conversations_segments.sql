@@ -81,10 +81,11 @@ ALTER TABLE "lead_segments" ADD CONSTRAINT "lead_segments_lead_id_leads_id_fk" F
 ALTER TABLE "lead_segments" ADD CONSTRAINT "lead_segments_segment_id_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."segments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_children_lead_idx" ON "lead_children" USING btree ("lead_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "leads_email_idx" ON "leads" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "leads_created_at_idx" ON "leads" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "leads_created_at_idx" ON "leads" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "leads_score_idx" ON "leads" USING btree ("lead_score");--> statement-breakpoint
+CREATE INDEX "leads_downloads_idx" ON "leads" USING btree ("resource_downloads") WHERE "leads"."resource_downloads" > 0;--> statement-breakpoint
 CREATE INDEX "leads_search_trgm_idx" ON "leads" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "conversations_lead_idx" ON "conversations" USING btree ("lead_id","started_at");--> statement-breakpoint
 CREATE INDEX "conversations_visitor_idx" ON "conversations" USING btree ("visitor_id");--> statement-breakpoint
-CREATE INDEX "conversations_completed_idx" ON "conversations" USING btree ("completed");--> statement-breakpoint
+CREATE INDEX "conversations_completed_idx" ON "conversations" USING btree ("started_at") WHERE "conversations"."completed";--> statement-breakpoint
 CREATE INDEX "lead_segments_segment_idx" ON "lead_segments" USING btree ("segment_id","lead_id");

@@ -1,4 +1,10 @@
-import { ADMIN_SPECIAL_NEEDS, ADMIN_TIMELINES, CURRENT_SUPPORT_OPTIONS, GRADES, PUBLIC_TIMELINES } from '@lantern/contracts';
+import {
+  ADMIN_SPECIAL_NEEDS,
+  ADMIN_TIMELINES,
+  CURRENT_SUPPORT_OPTIONS,
+  GRADES,
+  PUBLIC_TIMELINES,
+} from '@lantern/contracts';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { conversations, type StoredMessage } from '../modules/chat/chat.tables';
@@ -18,8 +24,9 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  const some = <T>(xs: readonly T[], max: number): T[] =>
-    [...new Set(Array.from({ length: Math.floor(next() * (max + 1)) }, () => pick(xs)))];
+  const some = <T>(xs: readonly T[], max: number): T[] => [
+    ...new Set(Array.from({ length: Math.floor(next() * (max + 1)) }, () => pick(xs))),
+  ];
   const weighted = <T>(pairs: [T, number][]): T => {
     let r = next() * pairs.reduce((s, [, w]) => s + w, 0);
     for (const [value, w] of pairs) if ((r -= w) <= 0) return value;
@@ -73,13 +80,22 @@ function conversationFor(
 }
 
 /** Inserts `total` realistic leads (2 children on average) with segments and conversations. */
-export async function seedDemoData(db: Database, total: number, options: { seed?: number; onProgress?: (n: number) => void } = {}) {
+export async function seedDemoData(
+  db: Database,
+  total: number,
+  options: { seed?: number; onProgress?: (n: number) => void } = {},
+) {
   const rnd = random(options.seed ?? 42);
   const segmentIds = new Map<string, string>();
   for (const s of DEMO_SEGMENTS) {
     const [row] = await db
       .insert(segments)
-      .values({ name: s.name, description: s.description, priority: s.priority, neverContact: s.neverContact ?? false })
+      .values({
+        name: s.name,
+        description: s.description,
+        priority: s.priority,
+        neverContact: s.neverContact ?? false,
+      })
       .onConflictDoUpdate({ target: segments.name, set: { description: s.description } })
       .returning({ id: segments.id });
     segmentIds.set(s.name, row!.id);
@@ -94,7 +110,11 @@ export async function seedDemoData(db: Database, total: number, options: { seed?
       const n = offset + start + i;
       const first = rnd.pick(FIRST_NAMES);
       const last = rnd.pick(LAST_NAMES);
-      const childCount = rnd.weighted([[1, 30], [2, 40], [3, 30]] as [number, number][]);
+      const childCount = rnd.weighted([
+        [1, 30],
+        [2, 40],
+        [3, 30],
+      ] as [number, number][]);
       const kids = Array.from({ length: childCount }, () => {
         const age = 3 + Math.floor(rnd.next() * 14);
         return {
@@ -114,12 +134,31 @@ export async function seedDemoData(db: Database, total: number, options: { seed?
         parentName: `${first} ${last}`,
         phone: rnd.next() < 0.85 ? `(${200 + (n % 700)}) 555-${String(n % 10_000).padStart(4, '0')}` : null,
         phoneConsent: rnd.next() < 0.5,
-        timeline: rnd.next() < 0.1 ? null : rnd.next() < 0.7 ? rnd.pick(ADMIN_TIMELINES) : rnd.pick(PUBLIC_TIMELINES),
-        timelineDate: hasDate ? new Date(now + Math.floor(rnd.next() * 400) * DAY).toISOString().slice(0, 10) : null,
+        timeline:
+          rnd.next() < 0.1 ? null : rnd.next() < 0.7 ? rnd.pick(ADMIN_TIMELINES) : rnd.pick(PUBLIC_TIMELINES),
+        timelineDate: hasDate
+          ? new Date(now + Math.floor(rnd.next() * 400) * DAY).toISOString().slice(0, 10)
+          : null,
         biggestConcerns: rnd.pick(CONCERNS),
-        conversionStatus: rnd.weighted([['pending', 50], ['contacted', 20], ['interested', 15], ['enrolled', 8], ['lost', 7]] as [string, number][]),
-        emailStatus: rnd.weighted([['subscribed', 90], ['unsubscribed', 6], ['bounced', 3], ['complained', 1]] as [string, number][]),
-        source: rnd.weighted([['chat', 50], ['form', 30], ['manual', 10], ['import', 10]] as [string, number][]),
+        conversionStatus: rnd.weighted([
+          ['pending', 50],
+          ['contacted', 20],
+          ['interested', 15],
+          ['enrolled', 8],
+          ['lost', 7],
+        ] as [string, number][]),
+        emailStatus: rnd.weighted([
+          ['subscribed', 90],
+          ['unsubscribed', 6],
+          ['bounced', 3],
+          ['complained', 1],
+        ] as [string, number][]),
+        source: rnd.weighted([
+          ['chat', 50],
+          ['form', 30],
+          ['manual', 10],
+          ['import', 10],
+        ] as [string, number][]),
         completedConversations: chatCompleted ? 1 : 0,
         resourceDownloads: rnd.next() < 0.35 ? 1 + Math.floor(rnd.next() * 3) : 0,
         createdAt,
@@ -129,7 +168,9 @@ export async function seedDemoData(db: Database, total: number, options: { seed?
       return {
         lead: {
           ...lead,
-          enrollmentDate: enrolled ? new Date(createdAt.getTime() + 20 * DAY).toISOString().slice(0, 10) : null,
+          enrollmentDate: enrolled
+            ? new Date(createdAt.getTime() + 20 * DAY).toISOString().slice(0, 10)
+            : null,
           paymentAmount: enrolled ? rnd.pick([950, 1200, 1450, 14_500]) : null,
           paymentPeriod: enrolled ? rnd.pick(['monthly', 'termly', 'annual']) : null,
           unsubscribedAt: lead.emailStatus === 'unsubscribed' ? createdAt : null,
@@ -146,11 +187,18 @@ export async function seedDemoData(db: Database, total: number, options: { seed?
         .values(
           rows.map(({ lead, kids }) => {
             const { score, breakdown } = scoreOf(lead, kids);
-            return { ...lead, leadScore: score, scoreBreakdown: breakdown, searchText: searchTextOf(lead, kids) };
+            return {
+              ...lead,
+              leadScore: score,
+              scoreBreakdown: breakdown,
+              searchText: searchTextOf(lead, kids),
+            };
           }),
         )
         .returning({ id: leads.id });
-      const children = inserted.flatMap(({ id }, i) => rows[i]!.kids.map((k, position) => ({ ...k, leadId: id, position })));
+      const children = inserted.flatMap(({ id }, i) =>
+        rows[i]!.kids.map((k, position) => ({ ...k, leadId: id, position })),
+      );
       await tx.insert(leadChildren).values(children);
 
       const memberships = inserted.flatMap(({ id }, i) => {

@@ -8,7 +8,9 @@ import { prepareDatabase } from '../bootstrap';
 import { loadConfig } from '../config';
 import { seedDemoData } from './demo-data';
 
-const { values } = parseArgs({ options: { leads: { type: 'string', default: '200' }, seed: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { leads: { type: 'string', default: '200' }, seed: { type: 'string' } },
+});
 const total = Number(values.leads);
 if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
   console.error('--leads must be a whole number from 1 to 1000000');
@@ -31,4 +33,6 @@ await seedDemoData(database.db, total, {
   },
 });
 await database.close();
-console.warn(`Added ${total} demo leads in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind}).`);
+console.warn(
+  `Added ${total} demo leads in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind}).`,
+);

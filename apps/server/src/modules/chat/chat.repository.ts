@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { conversations, type ConversationRow } from './chat.tables';
 
@@ -17,11 +17,16 @@ export function createChatRepository(db: Database) {
       return row!;
     },
 
-    async countCompleted(): Promise<number> {
-      const [row] = await db
+    countCompletedQuery() {
+      // Matches the partial index conversations_completed_idx (WHERE completed).
+      return db
         .select({ n: count() })
         .from(conversations)
-        .where(eq(conversations.completed, true));
+        .where(sql`${conversations.completed}`);
+    },
+
+    async countCompleted(): Promise<number> {
+      const [row] = await this.countCompletedQuery();
       return Number(row?.n ?? 0);
     },
   };

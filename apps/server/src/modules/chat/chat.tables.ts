@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { leads } from '../leads/leads.tables';
 
@@ -20,7 +21,9 @@ export const conversations = pgTable(
   (t) => [
     index('conversations_lead_idx').on(t.leadId, t.startedAt),
     index('conversations_visitor_idx').on(t.visitorId),
-    index('conversations_completed_idx').on(t.completed),
+    index('conversations_completed_idx')
+      .on(t.startedAt)
+      .where(sql`${t.completed}`),
   ],
 );
 

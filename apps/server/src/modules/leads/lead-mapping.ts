@@ -54,7 +54,14 @@ export function searchTextOf(
 
 type ScoredFields = Pick<
   LeadRow,
-  'email' | 'parentName' | 'phone' | 'phoneConsent' | 'timeline' | 'timelineDate' | 'completedConversations' | 'resourceDownloads'
+  | 'email'
+  | 'parentName'
+  | 'phone'
+  | 'phoneConsent'
+  | 'timeline'
+  | 'timelineDate'
+  | 'completedConversations'
+  | 'resourceDownloads'
 >;
 
 export function scoreOf(lead: ScoredFields, children: Pick<NewChild, 'name' | 'age' | 'specialNeeds'>[]) {

@@ -36,7 +36,11 @@ function withoutUndefined<T extends object>(values: T): Partial<T> {
 }
 
 /** The WHERE conditions of a leads list query; filters equal to 'all' (or empty) are ignored. */
-export function leadsListConditions(query: LeadsQueryInput, repo: LeadsRepository, segments: SegmentsService): SQL[] {
+export function leadsListConditions(
+  query: LeadsQueryInput,
+  repo: LeadsRepository,
+  segments: SegmentsService,
+): SQL[] {
   const c = repo.conditions;
   const conditions: SQL[] = [];
   const given = (v: string | undefined): v is string => Boolean(v) && v !== 'all';
@@ -46,7 +50,9 @@ export function leadsListConditions(query: LeadsQueryInput, repo: LeadsRepositor
     conditions.push(c.scoreBetween(range.min, range.max));
   }
   if (given(query.timeline)) {
-    conditions.push(query.timeline.toLowerCase() === 'unknown' ? c.timelineUnknown() : c.timelineIs(query.timeline));
+    conditions.push(
+      query.timeline.toLowerCase() === 'unknown' ? c.timelineUnknown() : c.timelineIs(query.timeline),
+    );
   }
   if (given(query.conversion_status)) conditions.push(c.conversionStatus(query.conversion_status));
   if (given(query.email_status)) conditions.push(c.emailStatus(query.email_status));

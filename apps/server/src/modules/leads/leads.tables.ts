@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { ScoreFactor } from '@lantern/contracts';
 
 export const leads = pgTable(
@@ -45,8 +46,12 @@ export const leads = pgTable(
   },
   (t) => [
     uniqueIndex('leads_email_idx').on(t.email),
-    index('leads_created_at_idx').on(t.createdAt.desc(), t.id),
+    // NULLS FIRST matches ORDER BY ... DESC, so the newest-first pages read the index in order.
+    index('leads_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_score_idx').on(t.leadScore),
+    index('leads_downloads_idx')
+      .on(t.resourceDownloads)
+      .where(sql`${t.resourceDownloads} > 0`),
     index('leads_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
