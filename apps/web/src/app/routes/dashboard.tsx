@@ -1,0 +1,5 @@
+import { AreaPlaceholder } from '../layout/area-placeholder';
+
+export default function DashboardRoute() {
+  return <AreaPlaceholder area="dashboard" />;
+}

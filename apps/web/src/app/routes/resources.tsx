@@ -1,0 +1,5 @@
+import { AreaPlaceholder } from '../layout/area-placeholder';
+
+export default function ResourcesRoute() {
+  return <AreaPlaceholder area="resources" />;
+}
