@@ -36,7 +36,7 @@ test('enables two-factor, signs in with a code and with a backup code, then disa
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   secrets.push(secret);
-  await page.getByRole('button', { name: /Continue|Next|I've scanned/i }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel(/code/i).fill(await totpCode(secret));
   await page.getByRole('button', { name: /Verify/ }).click();
 
@@ -76,13 +76,10 @@ test('enables two-factor, signs in with a code and with a backup code, then disa
   await expectSignedIn(page);
   await openAccountSecurity(page);
   await page.getByRole('button', { name: 'Disable 2FA' }).click();
-  await page.getByLabel(/password/i).fill(ADMIN.password);
-  await page.getByLabel(/code/i).fill(backupCodes[2]!);
-  await page
-    .getByRole('button', { name: /Disable/ })
-    .last()
-    .click();
-  await page.getByRole('button', { name: /Confirm|Yes/ }).click();
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('2FA code').fill(backupCodes[2]!);
+  await page.getByRole('button', { name: 'Disable 2FA', exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, Disable 2FA' }).click();
   await expect(page.getByText('2FA disabled successfully')).toBeVisible();
 
   // Signing in needs only the password again.

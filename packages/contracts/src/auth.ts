@@ -1,20 +1,7 @@
 import { z } from 'zod';
 
-/** Local-storage keys of the admin session (spec: "kept in browser local storage under fixed keys"). */
-export const AUTH_STORAGE_KEYS = {
-  token: 'lantern.admin-token',
-  user: 'lantern.admin-user',
-} as const;
-
-export const TWO_FACTOR_CODE_LENGTH = 6;
-export const BACKUP_CODE_LENGTH = 8;
-export const BACKUP_CODE_COUNT = 10;
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 256;
-
-/** Failed attempts allowed per account and per address inside the window before a 429. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export * from './auth-constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
 
 const email = z
   .string()
