@@ -61,7 +61,7 @@ test('opens every area of the navigation by its own route', async ({ page }) => 
   const nav = page.getByRole('navigation');
   for (const [name, path] of areas) {
     await nav.locator(`a[href="${path}"]`).click();
-    await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
+    await expect(page, `${name} opens ${path}`).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
 });

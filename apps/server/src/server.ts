@@ -11,6 +11,8 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const repoRoot = path.resolve(serverRoot, '../..');
 
 async function main() {
+  // Relative settings (DATA_DIR) mean the same folder for `npm start` and `npm run dev`.
+  process.chdir(repoRoot);
   const config = loadConfig();
   config.webDistDir ??= path.join(repoRoot, 'apps/web/dist');
   config.widgetDistDir ??= path.join(repoRoot, 'apps/widget/dist');

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leads } from '../leads/leads.tables';
 import { leadSegments, segments, type SegmentRow } from './segments.tables';
@@ -70,8 +70,8 @@ export function createSegmentsRepository(db: Database) {
     },
 
     /** Active segments by size; each count is one index-only scan of lead_segments_segment_idx. */
-    topByLeadsQuery(limit: number) {
-      return db.execute(sql`
+    topByLeadsQuery(limit: number): SQL {
+      return sql`
         select s.name, c.n as lead_count
         from ${segments} s
         cross join lateral (
@@ -79,11 +79,11 @@ export function createSegmentsRepository(db: Database) {
         ) c
         where s.is_active
         order by c.n desc, s.name
-        limit ${limit}`);
+        limit ${limit}`;
     },
 
     async topByLeads(limit: number): Promise<{ name: string; leadCount: number }[]> {
-      const result = (await this.topByLeadsQuery(limit)) as unknown as {
+      const result = (await db.execute(this.topByLeadsQuery(limit))) as unknown as {
         rows: { name: string; lead_count: number }[];
       };
       return result.rows.map((r) => ({ name: r.name, leadCount: Number(r.lead_count) }));

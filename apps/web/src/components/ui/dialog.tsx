@@ -20,7 +20,15 @@ type DialogProps = {
  * A modal dialog (Radix): focus is trapped and restored, Escape and the close button close it.
  * On a phone it fills the screen; on larger screens it is centred with its body scrolling.
  */
-export function Dialog({ open, onOpenChange, title, description, footer, size = 'md', children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  size = 'md',
+  children,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -37,7 +45,9 @@ export function Dialog({ open, onOpenChange, title, description, footer, size = 
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
               {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
+                <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+                  {description}
+                </RadixDialog.Description>
               ) : null}
             </div>
             <RadixDialog.Close
@@ -49,7 +59,9 @@ export function Dialog({ open, onOpenChange, title, description, footer, size = 
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
           {footer ? (
-            <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-6 py-4">{footer}</div>
+            <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-6 py-4">
+              {footer}
+            </div>
           ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>

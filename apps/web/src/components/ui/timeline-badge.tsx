@@ -12,7 +12,13 @@ const urgencyStyles: Record<TimelineUrgency, string> = {
 };
 
 /** The timeline text (and date when set), coloured by urgency. */
-export function TimelineBadge({ timeline, timelineDate }: { timeline: string | null; timelineDate: string | null }) {
+export function TimelineBadge({
+  timeline,
+  timelineDate,
+}: {
+  timeline: string | null;
+  timelineDate: string | null;
+}) {
   const urgency = timelineUrgency(timeline, timelineDate);
   const label = timeline || 'Unknown';
   return (
