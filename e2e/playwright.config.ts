@@ -36,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ../apps/server/dist/server.js > ${logFile} 2>&1`,
+    command: `npx tsx support/seed-fixtures.ts > ${logFile} 2>&1 && node ../apps/server/dist/server.js >> ${logFile} 2>&1`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
