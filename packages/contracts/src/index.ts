@@ -7,3 +7,4 @@ export * from './leads';
 export * from './timeline';
 export * from './segments';
 export * from './dashboard';
+export * from './import-validation';
