@@ -1,5 +1,10 @@
-import { AreaPlaceholder } from '../layout/area-placeholder';
+import { LeadsScreen } from '@/features/leads/components/leads-screen';
 
 export default function LeadsRoute() {
-  return <AreaPlaceholder area="leads" />;
+  return (
+    <>
+      <title>Leads · Lantern Admin</title>
+      <LeadsScreen />
+    </>
+  );
 }

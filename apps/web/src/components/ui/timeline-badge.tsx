@@ -15,9 +15,12 @@ const urgencyStyles: Record<TimelineUrgency, string> = {
 export function TimelineBadge({
   timeline,
   timelineDate,
+  showDate = true,
 }: {
   timeline: string | null;
   timelineDate: string | null;
+  /** False where the date is shown beside the badge (narrow table columns); the colour still follows it. */
+  showDate?: boolean;
 }) {
   const urgency = timelineUrgency(timeline, timelineDate);
   const label = timeline || 'Unknown';
@@ -30,7 +33,7 @@ export function TimelineBadge({
       data-urgency={urgency}
     >
       {label}
-      {timelineDate ? <span className="ml-1 opacity-80">· {timelineDate}</span> : null}
+      {timelineDate && showDate ? <span className="ml-1 opacity-80">· {timelineDate}</span> : null}
     </span>
   );
 }
