@@ -82,10 +82,17 @@ export const leadCreateSchema = z.strictObject({ ...leadFields, ...trackingField
 export type LeadCreateInput = z.output<typeof leadCreateSchema>;
 
 /** PUT /api/leads/{id}: every field optional; children, when given, replace the list. */
+// Every field optional *outside* its transform: an omitted field stays undefined ("leave as is")
+// instead of being turned into null, so a partial update never clears what it did not mention.
+const allOptional = <T extends Record<string, z.ZodType>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
+
 export const leadUpdateSchema = z.strictObject({
-  ...Object.fromEntries(Object.entries(leadFields).map(([k, v]) => [k, v.optional()])),
-  ...trackingFields,
-} as { [K in keyof typeof leadFields]: z.ZodOptional<(typeof leadFields)[K]> } & typeof trackingFields);
+  ...allOptional(leadFields),
+  ...allOptional(trackingFields),
+});
 export type LeadUpdateInput = z.output<typeof leadUpdateSchema>;
 
 export const childSchema = z.object({

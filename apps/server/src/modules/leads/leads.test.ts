@@ -235,6 +235,25 @@ describe('one lead', () => {
     expect(updated.lead_score).toBeGreaterThan(lead.lead_score);
   });
 
+  it('changes only the fields an update names', async () => {
+    const lead = await createLead(t.app, token, makeLead({ biggest_concerns: 'Transitions' }));
+    await api('PUT', `/api/leads/${lead.id}`, {
+      conversion_status: 'enrolled',
+      enrollment_date: '2026-12-01',
+      payment_period: 'termly',
+    });
+    const res = await api('PUT', `/api/leads/${lead.id}`, { parent_name: 'Renamed Parent' });
+    expect(res.json().lead).toMatchObject({
+      parent_name: 'Renamed Parent',
+      phone: lead.phone,
+      timeline: 'Next semester',
+      biggest_concerns: 'Transitions',
+      conversion_status: 'enrolled',
+      enrollment_date: '2026-12-01',
+      payment_period: 'termly',
+    });
+  });
+
   it('records when and why a lead unsubscribed', async () => {
     const lead = await createLead(t.app, token, makeLead());
     const res = await api('PUT', `/api/leads/${lead.id}`, {
