@@ -19,6 +19,9 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { createChatService } from './modules/chat/chat.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
+import { createLeadExportService } from './modules/imports/lead-export.service';
 import { createLeadsRepository } from './modules/leads/leads.repository';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
@@ -84,6 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadsRoutes, { leads });
   await app.register(segmentsRoutes, { segments: segmentsService, db });
   await app.register(dashboardRoutes, { leads, chat, segments: segmentsService });
+  await app.register(importsRoutes, {
+    imports: createImportsService({ leads }),
+    exporter: createLeadExportService({ db, leads }),
+  });
 
   await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });
   return app;

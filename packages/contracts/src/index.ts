@@ -8,3 +8,5 @@ export * from './timeline';
 export * from './segments';
 export * from './dashboard';
 export * from './import-validation';
+export * from './imports';
+export * from './exports';

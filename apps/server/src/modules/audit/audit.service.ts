@@ -12,6 +12,8 @@ export type AuditAction =
   | 'lead.created'
   | 'lead.updated'
   | 'lead.deleted'
+  | 'leads.imported'
+  | 'leads.exported'
   | 'segment.leads_assigned';
 
 export type AuditEvent = {

@@ -54,6 +54,52 @@ export function createLeadsRepository(db: Database) {
       return row?.id;
     },
 
+    /** Which of these emails already belong to a lead (one query, for imports). */
+    async existingEmails(emails: string[]): Promise<Set<string>> {
+      if (emails.length === 0) return new Set();
+      const rows = await db.select({ email: leads.email }).from(leads).where(inArray(leads.email, emails));
+      return new Set(rows.map((r) => r.email));
+    },
+
+    /**
+     * Inserts many leads and their children in one transaction; a lead whose email was taken
+     * meanwhile is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
+     */
+    async insertMany(
+      rows: { lead: typeof leads.$inferInsert; children: NewChild[] }[],
+    ): Promise<Map<string, string>> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(leads)
+          .values(rows.map((r) => r.lead))
+          .onConflictDoNothing({ target: leads.email })
+          .returning({ id: leads.id, email: leads.email });
+        const idByEmail = new Map(inserted.map((r) => [r.email, r.id]));
+        const children = rows.flatMap((r) => {
+          const leadId = idByEmail.get(r.lead.email);
+          return leadId ? r.children.map((c, position) => ({ ...c, leadId, position })) : [];
+        });
+        if (children.length) await tx.insert(leadChildren).values(children);
+        return idByEmail;
+      });
+    },
+
+    /**
+     * Leads newest first after the lead `afterId` (keyset), for streaming exports. The cursor is
+     * read from the stored row: a JavaScript Date would drop the timestamp's microseconds.
+     */
+    async findPageAfter(afterId: string | null, limit: number): Promise<LeadWithChildren[]> {
+      const cursor = sql`(select c.created_at, c.id from ${leads} c where c.id = ${afterId})`;
+      const rows = await db
+        .select()
+        .from(leads)
+        .where(afterId ? sql`(${leads.createdAt}, ${leads.id}) < ${cursor}` : undefined)
+        .orderBy(desc(leads.createdAt), desc(leads.id))
+        .limit(limit);
+      const children = await childrenOf(rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, children: children.get(r.id) ?? [] }));
+    },
+
     async existingIds(ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids));

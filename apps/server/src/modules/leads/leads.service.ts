@@ -15,6 +15,7 @@ import { BadInputError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/audit.service';
 import type { ChatService } from '../chat/chat.service';
 import type { SegmentsService } from '../segments/segments.service';
+import { createLeadsInBatches, type NumberedLead } from './leads-bulk';
 import {
   childrenFromInput,
   columnsFromInput,
@@ -205,6 +206,66 @@ export function createLeadsService(deps: {
       if (missing.length) throw new NotFoundError(`Lead not found: ${missing.slice(0, 3).join(', ')}`);
     },
 
+    /** Creates imported leads (already validated) in batches; see leads-bulk.ts. */
+    async createImportedLeads(rows: NumberedLead[], actor: Actor) {
+      const outcome = await createLeadsInBatches(repo, rows, 'import');
+      await recordAuditEvent(db, {
+        actorId: actor.userId,
+        action: 'leads.imported',
+        details: {
+          created: outcome.created.length,
+          conflicts: outcome.conflicts.length,
+          failed: outcome.failed.length,
+        },
+        ip: actor.ip,
+      });
+      return outcome;
+    },
+
+    /**
+     * Merges an imported row into the existing lead with its email: fills only empty fields and
+     * adds children it does not have yet (by name), so nothing already stored is lost.
+     */
+    async mergeImportedLead(row: NumberedLead, actor: Actor): Promise<string | null> {
+      const id = await repo.findLeadIdByEmail(row.lead.email);
+      const current = id ? await repo.findLeadById(id) : undefined;
+      if (!current) return null;
+      const known = new Set(current.children.map((c) => c.name.trim().toLowerCase()));
+      const added = row.lead.children.filter((c) => !known.has(c.name.trim().toLowerCase()));
+      const keepChildren = current.children.map((c) => ({
+        id: c.id,
+        name: c.name,
+        age: c.age,
+        grade: c.grade,
+        special_needs: c.specialNeeds,
+        current_support: c.currentSupport,
+      }));
+      await this.updateLead(
+        current.id,
+        {
+          phone: current.phone ?? row.lead.phone ?? undefined,
+          timeline: current.timeline ?? row.lead.timeline ?? undefined,
+          timeline_date: current.timelineDate ?? row.lead.timeline_date ?? undefined,
+          biggest_concerns: current.biggestConcerns ?? row.lead.biggest_concerns ?? undefined,
+          ...(added.length ? { children: [...keepChildren, ...added] } : {}),
+        },
+        actor,
+      );
+      return current.id;
+    },
+
+    /** Every lead, newest first, a page at a time (keyset), for streaming exports. */
+    async *allLeadsInPages(pageSize = 1000): AsyncGenerator<Lead[]> {
+      let afterId: string | null = null;
+      for (;;) {
+        const rows = await repo.findPageAfter(afterId, pageSize);
+        if (rows.length === 0) return;
+        yield await withMemberships(rows);
+        afterId = rows[rows.length - 1]!.id;
+      }
+    },
+
+    existingEmails: (emails: string[]) => repo.existingEmails(emails),
     stats: () => repo.stats(),
     recentLeads: (limit: number) => repo.recent(limit),
   };
