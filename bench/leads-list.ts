@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { prepareDatabase } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { createChatRepository } from '../apps/server/src/modules/chat/chat.repository';
@@ -40,6 +41,7 @@ const TERMS = [
 const FILTERS = 'score=medium&timeline=Next%20semester';
 const PLAN_QUERY = { search: 'garcia', score: 'medium', timeline: 'Next semester' } as const;
 const migrations = path.join(root, 'apps/server/drizzle');
+const dialect = new PgDialect();
 
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -68,7 +70,7 @@ async function seedAndExplain(env: Record<string, string>) {
     ['dashboard: top segments', createSegmentsRepository(database.db).topByLeadsQuery(5)],
   ] as const;
   for (const [name, q] of plans) {
-    const { sql: text, params } = q.toSQL();
+    const { sql: text, params } = 'toSQL' in q ? q.toSQL() : dialect.sqlToQuery(q);
     const plan = (await database.db.execute(sql.raw(explainable(text, params)))) as unknown as {
       rows: { 'QUERY PLAN': string }[];
     };

@@ -37,7 +37,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ error: message, details });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ error: 'Request body is too large' });
+    if (status === 413) {
+      const limitMb = Math.max(1, Math.round((request.routeOptions.bodyLimit ?? 1_048_576) / 1_048_576));
+      return reply.status(413).send({ error: `Request body is too large (at most ${limitMb} MB)` });
+    }
     if (status === 429) {
       const retryAfter = Number(reply.getHeader('retry-after')) || 60;
       return reply.status(429).send({ error: 'Too many requests. Please slow down.', retryAfter });

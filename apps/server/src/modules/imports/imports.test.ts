@@ -99,7 +99,7 @@ describe('POST /api/leads/import/validate', () => {
       payload: `{"leads":[{"email":"${'x'.repeat(26 * 1024 * 1024)}"}]}`,
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toBe('Request body is too large');
+    expect(res.json().error).toBe('Request body is too large (at most 25 MB)');
   });
 });
 

@@ -1,0 +1,145 @@
+// Import and export speed on PostgreSQL (or PGlite with --db pglite).
+// Targets: import >= 10,000 rows/s; validate + import of a 50,000-row file < 15 s end to end;
+// CSV export of 100,000 leads: first byte < 1 s, complete < 10 s, server memory growth < 100 MB.
+// Usage: npm run build && npx tsx bench/import-export.ts [--db postgres|pglite]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Papa from 'papaparse';
+import { prepareDatabase } from '../apps/server/src/bootstrap';
+import { loadConfig } from '../apps/server/src/config';
+import { seedDemoData } from '../apps/server/src/seed/demo-data';
+import { IMPORT_COLUMNS } from '../packages/contracts/src';
+import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
+import { startCluster } from '../scripts/postgres-cluster.mjs';
+
+const { values } = parseArgs({ options: { db: { type: 'string', default: 'postgres' } } });
+const port = 3321;
+const base = `http://127.0.0.1:${port}`;
+
+function csvFile(rows: number, prefix: string): string {
+  const lines = [IMPORT_COLUMNS.join(',')];
+  for (let i = 0; i < rows; i++) {
+    const cells: Record<string, string> = {
+      email: `${prefix}.${i}@bench.example.org`,
+      parent_name: `Bench Parent ${i}`,
+      phone: `(555) 01${String(i % 100).padStart(2, '0')}-${String(i % 10000).padStart(4, '0')}`,
+      timeline: ['Immediately', 'Next semester', 'In a Few Months', 'Just exploring'][i % 4]!,
+      biggest_concerns: i % 3 ? '' : '"Transitions, and lunch time"',
+      child1_name: `Kid ${i}`,
+      child1_age: String(4 + (i % 12)),
+      child1_grade: '2nd Grade',
+      child1_special_needs: '"ADHD, Dyslexia"',
+      child1_current_support: 'IEP',
+      child2_name: i % 2 ? `Sibling ${i}` : '',
+      child2_age: i % 2 ? '9' : '',
+    };
+    lines.push(IMPORT_COLUMNS.map((c) => cells[c] ?? '').join(','));
+  }
+  return lines.join('\n');
+}
+
+/** The rows the wizard sends, built from a parsed CSV exactly as the browser does (header-driven). */
+function toRows(csv: string) {
+  const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
+  return parsed.data.map((r, i) => ({
+    email: r.email,
+    parent_name: r.parent_name,
+    phone: r.phone,
+    timeline: r.timeline,
+    timeline_date: r.timeline_date,
+    biggest_concerns: r.biggest_concerns,
+    children: [1, 2, 3]
+      .map((n) => ({
+        name: r[`child${n}_name`],
+        age: r[`child${n}_age`],
+        grade: r[`child${n}_grade`],
+        special_needs: r[`child${n}_special_needs`],
+        current_support: r[`child${n}_current_support`],
+      }))
+      .filter((c) => c.name),
+    lineNumber: i + 2,
+  }));
+}
+
+async function call(token: string, url: string, body: unknown) {
+  const res = await fetch(base + url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const rssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+};
+
+const cluster = values.db === 'postgres' ? await startCluster() : undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-io-'));
+const env: Record<string, string> = { DATA_DIR: dataDir, ...(cluster ? { DATABASE_URL: cluster.url } : {}) };
+try {
+  const { database } = await prepareDatabase(loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' }), path.join(root, 'apps/server/drizzle'));
+  await seedDemoData(database.db, 100_000, { seed: 3 });
+  await database.close();
+  console.log(`${values.db}: 100,000 demo leads seeded`);
+
+  const server = startServer({ port, dataDir, env });
+  await waitForHealth(port, 60_000);
+  const hint = await (await fetch(`${base}/admin/login-hint`)).json();
+  const { token } = await call('', '/admin/login', hint.devCredentials);
+
+  // Import rate: 10,000 rows in one bulk call.
+  const tenK = toRows(csvFile(10_000, 'rate'));
+  let started = performance.now();
+  const rate = await call(token, '/api/leads/import/bulk', { leads: tenK, skipDuplicates: true });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`import: ${rate.results.created} rows in ${seconds.toFixed(2)} s = ${Math.round(rate.results.created / seconds)} rows/s`);
+
+  // 50,000-row file: parse (as the browser does) + validate + import.
+  const file = csvFile(50_000, 'file');
+  started = performance.now();
+  const rows = toRows(file);
+  const parsedAt = performance.now();
+  const validation = await call(token, '/api/leads/import/validate', { leads: rows });
+  const validatedAt = performance.now();
+  const imported = await call(token, '/api/leads/import/bulk', { leads: rows, skipDuplicates: true });
+  const doneAt = performance.now();
+  console.log(
+    `50,000-row file (${(file.length / 1e6).toFixed(1)} MB): parse ${((parsedAt - started) / 1000).toFixed(2)} s, ` +
+      `validate ${((validatedAt - parsedAt) / 1000).toFixed(2)} s (${validation.summary.valid} valid), ` +
+      `import ${((doneAt - validatedAt) / 1000).toFixed(2)} s (${imported.results.created} created): ` +
+      `total ${((doneAt - started) / 1000).toFixed(2)} s`,
+  );
+
+  // CSV export of every lead, streamed; server memory sampled while it runs.
+  const before = rssMb(server.pid!);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 50);
+  started = performance.now();
+  const res = await fetch(`${base}/api/leads/export/comprehensive?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+  const reader = res.body!.getReader();
+  let firstByte = 0;
+  let bytes = 0;
+  let newlines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - started;
+    bytes += value.length;
+    for (const b of value) if (b === 10) newlines++;
+  }
+  const total = performance.now() - started;
+  clearInterval(sampler);
+  console.log(
+    `export CSV: ${newlines - 1} rows (${(bytes / 1e6).toFixed(1)} MB), first byte ${firstByte.toFixed(0)} ms, ` +
+      `complete ${(total / 1000).toFixed(2)} s, server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)`,
+  );
+  await stopServer(server);
+} finally {
+  cluster?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
