@@ -14,13 +14,16 @@
  */
 export type TimelineUrgency = 'immediate' | 'orange' | 'yellow' | 'blue' | 'indigo' | 'unknown';
 
-const KEYWORDS: [TimelineUrgency, string[]][] = [
-  ['immediate', ['immediately', 'asap', 'now', 'urgent']],
-  ['yellow', ['six months', '6 months']],
-  ['orange', ['semester', 'few months', 'next month', 'this term']],
-  ['blue', ['next year', 'school year', 'next fall', 'next autumn']],
-  ['indigo', ['exploring', 'not sure', 'later']],
-];
+// Compiled once: scoring runs this for every imported row.
+const KEYWORDS: [TimelineUrgency, RegExp][] = (
+  [
+    ['immediate', ['immediately', 'asap', 'now', 'urgent']],
+    ['yellow', ['six months', '6 months']],
+    ['orange', ['semester', 'few months', 'next month', 'this term']],
+    ['blue', ['next year', 'school year', 'next fall', 'next autumn']],
+    ['indigo', ['exploring', 'not sure', 'later']],
+  ] as [TimelineUrgency, string[]][]
+).map(([urgency, words]) => [urgency, new RegExp(`\\b(?:${words.join('|')})\\b`)]);
 
 const DAY_MS = 86_400_000;
 
@@ -50,8 +53,8 @@ export function timelineUrgency(
   }
   const text = (timeline ?? '').toLowerCase();
   if (!text.trim()) return 'unknown';
-  for (const [urgency, words] of KEYWORDS) {
-    if (words.some((w) => new RegExp(`\\b${w}\\b`).test(text))) return urgency;
+  for (const [urgency, pattern] of KEYWORDS) {
+    if (pattern.test(text)) return urgency;
   }
   return 'unknown';
 }

@@ -1,6 +1,6 @@
 import type { ImportLead } from '@lantern/contracts';
 import { scoreOf, searchTextOf, toNewChild } from './lead-mapping';
-import type { LeadsRepository } from './leads.repository';
+import type { BulkLead, LeadsRepository } from './leads.repository';
 
 export type NumberedLead = { lead: ImportLead; lineNumber: number };
 export type BulkOutcome = {
@@ -10,9 +10,10 @@ export type BulkOutcome = {
   failed: { lineNumber: number; email: string; error: string }[];
 };
 
-const BATCH_SIZE = 500;
+const BATCH_SIZE = 1000;
+const CONCURRENCY = 3;
 
-function toInsert(lead: ImportLead, source: string) {
+function toBulkLead(lead: ImportLead, source: string): BulkLead {
   const children = lead.children.map((c) => toNewChild({ ...c, grade: c.grade ?? null }));
   const columns = {
     email: lead.email,
@@ -21,26 +22,28 @@ function toInsert(lead: ImportLead, source: string) {
     phoneConsent: false,
     timeline: lead.timeline,
     timelineDate: lead.timeline_date,
-    biggestConcerns: lead.biggest_concerns,
     completedConversations: 0,
     resourceDownloads: 0,
   };
   const { score, breakdown } = scoreOf(columns, children);
   return {
-    lead: {
-      ...columns,
-      source,
-      leadScore: score,
-      scoreBreakdown: breakdown,
-      searchText: searchTextOf(columns, children),
-    },
-    children,
+    email: lead.email,
+    parent_name: lead.parent_name,
+    phone: lead.phone,
+    timeline: lead.timeline,
+    timeline_date: lead.timeline_date,
+    biggest_concerns: lead.biggest_concerns,
+    lead_score: score,
+    score_breakdown: breakdown,
+    search_text: searchTextOf(columns, children),
+    source,
+    children: lead.children.map((c) => ({ ...c, grade: c.grade ?? null })),
   };
 }
 
 /**
- * Creates validated leads in batches: one transaction and three statements per batch, never a
- * query per row. A batch that fails as a whole is retried row by row, so one bad row cannot
+ * Creates validated leads in batches: one statement per batch (see insertMany), never a query per
+ * row. A batch that fails as a whole is retried row by row, so one bad row cannot
  * lose the others.
  */
 export async function createLeadsInBatches(repo: LeadsRepository, rows: NumberedLead[], source: string) {
@@ -52,14 +55,13 @@ export async function createLeadsInBatches(repo: LeadsRepository, rows: Numbered
       else outcome.conflicts.push({ lineNumber, email: lead.email });
     }
   };
-  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-    const batch = rows.slice(start, start + BATCH_SIZE);
+  const insertBatch = async (batch: NumberedLead[]) => {
     try {
-      record(batch, await repo.insertMany(batch.map((r) => toInsert(r.lead, source))));
+      record(batch, await repo.insertMany(batch.map((r) => toBulkLead(r.lead, source))));
     } catch {
       for (const row of batch) {
         try {
-          record([row], await repo.insertMany([toInsert(row.lead, source)]));
+          record([row], await repo.insertMany([toBulkLead(row.lead, source)]));
         } catch {
           outcome.failed.push({
             lineNumber: row.lineNumber,
@@ -69,6 +71,17 @@ export async function createLeadsInBatches(repo: LeadsRepository, rows: Numbered
         }
       }
     }
-  }
+  };
+  const batches: NumberedLead[][] = [];
+  for (let start = 0; start < rows.length; start += BATCH_SIZE)
+    batches.push(rows.slice(start, start + BATCH_SIZE));
+  // A few batches in flight, so the database works on one while the next is prepared.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, batches.length) }, async () => {
+      while (next < batches.length) await insertBatch(batches[next++]!);
+    }),
+  );
+  outcome.created.sort((a, b) => a.lineNumber - b.lineNumber);
   return outcome;
 }

@@ -1,9 +1,34 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { inIdList } from '../../db/id-list';
 import { leadChildren, leads, type LeadChildRow, type LeadRow } from './leads.tables';
 
 export type NewChild = Omit<typeof leadChildren.$inferInsert, 'leadId' | 'position'>;
+
+/** A lead for insertMany, in the columns' wire names. */
+export type BulkLead = {
+  email: string;
+  parent_name: string;
+  phone: string | null;
+  timeline: string | null;
+  timeline_date: string | null;
+  biggest_concerns: string | null;
+  lead_score: number;
+  score_breakdown: unknown;
+  search_text: string;
+  source: string;
+  children: {
+    name: string;
+    age: number | null;
+    grade: string | null;
+    special_needs: string[];
+    current_support: string[];
+  }[];
+};
 export type LeadWithChildren = LeadRow & { children: LeadChildRow[] };
+export type ExportCursor = { ts: string; id: string };
+/** An export row: column name to text (null when empty). */
+export type ExportRow = Record<string, string | null> & { id: string };
 export type DbOrTx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -16,7 +41,7 @@ export function createLeadsRepository(db: Database) {
     const rows = await q
       .select()
       .from(leadChildren)
-      .where(inArray(leadChildren.leadId, leadIds))
+      .where(inIdList(leadChildren.leadId, leadIds))
       .orderBy(asc(leadChildren.leadId), asc(leadChildren.position));
     for (const row of rows) byLead.get(row.leadId)?.push(row);
     return byLead;
@@ -54,50 +79,125 @@ export function createLeadsRepository(db: Database) {
       return row?.id;
     },
 
-    /** Which of these emails already belong to a lead (one query, for imports). */
+    /** Which of these emails already belong to a lead (one query, the list as one JSON parameter). */
     async existingEmails(emails: string[]): Promise<Set<string>> {
       if (emails.length === 0) return new Set();
-      const rows = await db.select({ email: leads.email }).from(leads).where(inArray(leads.email, emails));
-      return new Set(rows.map((r) => r.email));
+      const result = (await db.execute(
+        sql`select email from ${leads} where email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
+      )) as unknown as { rows: { email: string }[] };
+      return new Set(result.rows.map((r) => r.email));
     },
 
     /**
-     * Inserts many leads and their children in one transaction; a lead whose email was taken
-     * meanwhile is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
+     * Inserts many leads and their children in one statement: the rows travel as one JSON
+     * parameter, expanded by jsonb_to_recordset. Raw SQL on purpose: building a 500-row insert
+     * with the query builder cost more than running it. A lead whose email was taken meanwhile
+     * is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
      */
-    async insertMany(
-      rows: { lead: typeof leads.$inferInsert; children: NewChild[] }[],
-    ): Promise<Map<string, string>> {
-      return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(leads)
-          .values(rows.map((r) => r.lead))
-          .onConflictDoNothing({ target: leads.email })
-          .returning({ id: leads.id, email: leads.email });
-        const idByEmail = new Map(inserted.map((r) => [r.email, r.id]));
-        const children = rows.flatMap((r) => {
-          const leadId = idByEmail.get(r.lead.email);
-          return leadId ? r.children.map((c, position) => ({ ...c, leadId, position })) : [];
-        });
-        if (children.length) await tx.insert(leadChildren).values(children);
-        return idByEmail;
-      });
+    async insertMany(rows: BulkLead[]): Promise<Map<string, string>> {
+      const result = (await db.execute(sql`
+        with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+            email text, parent_name text, phone text, timeline text, timeline_date date,
+            biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
+            source text, children jsonb)
+        ),
+        inserted as (
+          insert into ${leads} (email, parent_name, phone, timeline, timeline_date, biggest_concerns,
+            lead_score, score_breakdown, search_text, source)
+          select email, parent_name, phone, timeline, timeline_date, biggest_concerns,
+            lead_score, score_breakdown, search_text, source
+          from input
+          on conflict (email) do nothing
+          returning id, email
+        ),
+        kids as (
+          insert into ${leadChildren} (lead_id, position, name, age, grade, special_needs, current_support)
+          select i.id, c.ordinality - 1, c.value->>'name', (c.value->>'age')::int, c.value->>'grade',
+            array(select jsonb_array_elements_text(c.value->'special_needs')),
+            array(select jsonb_array_elements_text(c.value->'current_support'))
+          from inserted i
+          join input x on x.email = i.email
+          cross join lateral jsonb_array_elements(x.children) with ordinality c
+        )
+        select id, email from inserted`)) as unknown as { rows: { id: string; email: string }[] };
+      return new Map(result.rows.map((r) => [r.email, r.id]));
     },
 
     /**
-     * Leads newest first after the lead `afterId` (keyset), for streaming exports. The cursor is
-     * read from the stored row: a JavaScript Date would drop the timestamp's microseconds.
+     * Leads newest first after a keyset cursor, for streaming exports. The cursor keeps the
+     * timestamp as PostgreSQL's text (a JavaScript Date would drop its microseconds), and the
+     * comparison against constants lets the newest-first index do the work.
      */
-    async findPageAfter(afterId: string | null, limit: number): Promise<LeadWithChildren[]> {
-      const cursor = sql`(select c.created_at, c.id from ${leads} c where c.id = ${afterId})`;
+    async findPageAfter(cursor: ExportCursor | null, limit: number) {
       const rows = await db
-        .select()
+        .select({ lead: leads, cursorTs: sql<string>`${leads.createdAt}::text` })
         .from(leads)
-        .where(afterId ? sql`(${leads.createdAt}, ${leads.id}) < ${cursor}` : undefined)
+        .where(
+          cursor
+            ? sql`(${leads.createdAt}, ${leads.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        )
         .orderBy(desc(leads.createdAt), desc(leads.id))
         .limit(limit);
-      const children = await childrenOf(rows.map((r) => r.id));
-      return rows.map((r) => ({ ...r, children: children.get(r.id) ?? [] }));
+      const children = await childrenOf(rows.map((r) => r.lead.id));
+      const last = rows.at(-1);
+      return {
+        rows: rows.map(({ lead }) => ({ ...lead, children: children.get(lead.id) ?? [] })),
+        next: last ? { ts: last.cursorTs, id: last.lead.id } : null,
+      };
+    },
+
+    /**
+     * One page of the CSV export as flat text columns, children aggregated in SQL: parsing plain
+     * strings is what keeps a 100,000-lead export fast and its memory flat (a report query, so SQL).
+     */
+    async exportRowsAfter(
+      cursor: ExportCursor | null,
+      limit: number,
+    ): Promise<{ rows: ExportRow[]; next: ExportCursor | null }> {
+      const iso = (column: SQL) =>
+        sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      // JIT compiling costs more than this page query; estimates right after a bulk import can trigger it.
+      const result = (await db.transaction(async (tx) => {
+        await tx.execute(sql`set local jit = off`);
+        return tx.execute(sql`
+        with page as (
+          select * from ${leads} l
+          where ${cursor ? sql`(l.created_at, l.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql`true`}
+          order by l.created_at desc, l.id desc
+          limit ${limit}
+        )
+        select p.id, p.email, p.parent_name, p.phone,
+          case when p.phone_consent then 'yes' else 'no' end as phone_consent,
+          coalesce(k.children_count, '0') as children_count, k.children_names, k.children_ages, k.children_grades,
+          n.special_needs, s.current_support,
+          p.timeline, p.timeline_date::text as timeline_date, p.lead_score::text as lead_score,
+          p.conversion_status, p.enrollment_date::text as enrollment_date, p.payment_amount::text as payment_amount,
+          p.payment_period, p.email_status, ${iso(sql`p.unsubscribed_at`)} as unsubscribed_at, p.unsubscribe_reason,
+          p.biggest_concerns, p.source, ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.updated_at`)} as updated_at,
+          p.created_at::text as cursor_ts
+        from page p
+        -- Per-lead lookups on lead_children_lead_idx: cheap, and never a plan big enough for JIT.
+        left join lateral (
+          select count(*)::text as children_count,
+            string_agg(c.name, '; ' order by c.position) as children_names,
+            string_agg(c.age::text, '; ' order by c.position) as children_ages,
+            string_agg(c.grade, '; ' order by c.position) as children_grades
+          from ${leadChildren} c where c.lead_id = p.id
+        ) k on true
+        left join lateral (
+          select string_agg(distinct x, '; ') as special_needs
+          from ${leadChildren} c, unnest(c.special_needs) x where c.lead_id = p.id
+        ) n on true
+        left join lateral (
+          select string_agg(distinct x, '; ') as current_support
+          from ${leadChildren} c, unnest(c.current_support) x where c.lead_id = p.id
+        ) s on true
+        order by p.created_at desc, p.id desc`);
+      })) as unknown as { rows: (ExportRow & { cursor_ts: string })[] };
+      const last = result.rows.at(-1);
+      return { rows: result.rows, next: last ? { ts: last.cursor_ts, id: last.id } : null };
     },
 
     async existingIds(ids: string[]): Promise<string[]> {

@@ -24,7 +24,7 @@ import {
   toLead,
   toNewChild,
 } from './lead-mapping';
-import type { DbOrTx, LeadsRepository, LeadWithChildren } from './leads.repository';
+import type { DbOrTx, ExportCursor, ExportRow, LeadsRepository, LeadWithChildren } from './leads.repository';
 import type { LeadRow } from './leads.tables';
 
 export type LeadsQueryInput = z.output<typeof leadsQuerySchema>;
@@ -256,12 +256,33 @@ export function createLeadsService(deps: {
 
     /** Every lead, newest first, a page at a time (keyset), for streaming exports. */
     async *allLeadsInPages(pageSize = 1000): AsyncGenerator<Lead[]> {
-      let afterId: string | null = null;
+      let cursor: ExportCursor | null = null;
       for (;;) {
-        const rows = await repo.findPageAfter(afterId, pageSize);
-        if (rows.length === 0) return;
-        yield await withMemberships(rows);
-        afterId = rows[rows.length - 1]!.id;
+        const page: { rows: LeadWithChildren[]; next: ExportCursor | null } = await repo.findPageAfter(
+          cursor,
+          pageSize,
+        );
+        if (page.rows.length === 0) return;
+        yield await withMemberships(page.rows);
+        cursor = page.next;
+      }
+    },
+
+    /** Every lead as flat export columns (segment tags included), a page at a time. */
+    async *allExportRowsInPages(pageSize = 1000): AsyncGenerator<ExportRow[]> {
+      let cursor: ExportCursor | null = null;
+      for (;;) {
+        const page: { rows: ExportRow[]; next: ExportCursor | null } = await repo.exportRowsAfter(
+          cursor,
+          pageSize,
+        );
+        if (page.rows.length === 0) return;
+        const memberships = await segments.membershipsByLead(page.rows.map((r) => r.id));
+        yield page.rows.map((r) => ({
+          ...r,
+          segment_tags: (memberships.get(r.id) ?? []).map((m) => m.name).join('; '),
+        }));
+        cursor = page.next;
       }
     },
 

@@ -1,5 +1,6 @@
-import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { inIdList } from '../../db/id-list';
 import { leads } from '../leads/leads.tables';
 import { leadSegments, segments, type SegmentRow } from './segments.tables';
 
@@ -56,7 +57,7 @@ export function createSegmentsRepository(db: Database) {
         })
         .from(leadSegments)
         .innerJoin(segments, eq(segments.id, leadSegments.segmentId))
-        .where(inArray(leadSegments.leadId, leadIds))
+        .where(inIdList(leadSegments.leadId, leadIds))
         .orderBy(desc(segments.priority), segments.name);
     },
 
