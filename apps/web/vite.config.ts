@@ -5,6 +5,10 @@ import { defineConfig } from 'vite';
 
 const server = 'http://localhost:3000';
 
+// Building a zod schema has no side effects, so schemas of @lantern/contracts that a page does not use
+// are dropped; importing a constant (AUTH_STORAGE_KEYS) then no longer drags zod into the login bundle.
+const treeshake = { manualPureFunctions: ['z'] };
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -14,12 +18,10 @@ export default defineConfig({
     outDir: 'dist',
     // The server refuses to serve .map files anyway; keep the source out of production.
     sourcemap: false,
-    rolldownOptions: {
-      // Building a zod schema has no side effects, so schemas of @lantern/contracts that a page does not use
-      // are dropped; importing a constant (AUTH_STORAGE_KEYS) then no longer drags zod into the login bundle.
-      treeshake: { manualPureFunctions: ['z'] },
-    },
+    rolldownOptions: { treeshake },
   },
+  // The CSV import's parser runs in a worker, built on its own; it needs import constants, not zod.
+  worker: { format: 'es', rolldownOptions: { treeshake } },
   server: {
     port: 5173,
     strictPort: true,

@@ -16,10 +16,17 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A JSON body already serialised (a large import, built off the page's thread): sent as it is. */
+export class EncodedJson {
+  constructor(readonly blob: Blob) {}
+}
+
 export type RequestOptions = {
   /** Calls made without a session (login, login hint): no token, and a 401 is an answer, not an expiry. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** The Accept header; JSON unless a file is asked for. */
+  accept?: string;
 };
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -34,13 +41,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, serverMessage ?? `HTTP ${response.status}`, serverMessage, retryAfter);
 }
 
-async function request<T>(
-  method: Method,
-  path: string,
-  body: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** Sends one call and returns its successful response; every failure becomes an ApiError. */
+async function send(method: Method, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.anonymous ? undefined : getSession()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -50,7 +53,7 @@ async function request<T>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof EncodedJson ? body.blob : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (cause) {
@@ -65,11 +68,32 @@ async function request<T>(
     if (isAuthFailure && !options.anonymous && token && getSession()?.token === token) clearSession();
     throw await toApiError(response);
   }
+  return response;
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, body, options);
   if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;
   } catch {
     throw new ApiError(response.status, 'Request failed');
+  }
+}
+
+/** A file the server sends (import template, lead export), read whole as a Blob for lib/download. */
+async function getFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send('GET', path, undefined, { accept: '*/*', ...options });
+  try {
+    return await response.blob();
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(response.status, 'Network error: the download was interrupted');
   }
 }
 
@@ -82,6 +106,7 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  getFile,
 };
 
 /** The server's own explanation when it gave one, else the screen's fallback text from the spec. */

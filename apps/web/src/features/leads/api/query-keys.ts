@@ -6,4 +6,6 @@ export const leadKeys = {
   list: (query: LeadsQuery) => ['leads', 'list', query] as const,
   detail: (id: string) => ['leads', 'detail', id] as const,
   segments: ['leads', 'segments'] as const,
+  // Outside ['leads']: a change to leads does not change the export's columns.
+  exportColumns: ['export-columns'] as const,
 };

@@ -13,30 +13,21 @@ function summary(total: number | undefined, selected: number, isLoading: boolean
   return selected > 0 ? `${leads} · ${numberFormat.format(selected)} selected` : leads;
 }
 
-/** A button for a screen still to come: visibly there, honestly disabled, its tooltip saying why. */
-function ComingSoonButton({ icon: Icon, label }: { icon: typeof Upload; label: string }) {
-  return (
-    // The wrapper takes the hover, as a disabled button gets no pointer events.
-    <span title="Coming soon" className="inline-flex">
-      <Button variant="secondary" disabled title="Coming soon">
-        <Icon className="size-4" aria-hidden="true" />
-        {label}
-      </Button>
-    </span>
-  );
-}
-
 export function LeadsHeader({
   total,
   isLoading,
   selected,
   onAddLead,
+  onBulkImport,
+  onExportAll,
 }: {
   /** The number of leads matching the list; undefined until known. */
   total: number | undefined;
   isLoading: boolean;
   selected: number;
   onAddLead: () => void;
+  onBulkImport: () => void;
+  onExportAll: () => void;
 }) {
   return (
     <PageHeader
@@ -44,8 +35,14 @@ export function LeadsHeader({
       description={summary(total, selected, isLoading)}
       actions={
         <div className="flex flex-wrap gap-2">
-          <ComingSoonButton icon={Upload} label="Bulk Import" />
-          <ComingSoonButton icon={Download} label="Export All" />
+          <Button variant="secondary" onClick={onBulkImport}>
+            <Upload className="size-4" aria-hidden="true" />
+            Bulk Import
+          </Button>
+          <Button variant="secondary" onClick={onExportAll}>
+            <Download className="size-4" aria-hidden="true" />
+            Export All
+          </Button>
           <Button onClick={onAddLead}>
             <Plus className="size-4" aria-hidden="true" />
             Add Lead

@@ -1,9 +1,11 @@
-import type { Lead } from '@lantern/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import type { ImportResult, Lead } from '@lantern/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
+import { importCompletedMessage } from '../api/bulk-import';
+import { exportedMessage } from '../api/export-leads';
 import { useLeads } from '../api/get-leads';
 import { useSegments } from '../api/get-segments';
 import { useLeadListParams } from '../hooks/use-lead-list-params';
@@ -11,6 +13,8 @@ import { AddLeadDialog, createdMessage } from './add-lead/add-lead-dialog';
 import { BulkAssignBar } from './bulk-assign-bar';
 import { ConversationHistoryDialog } from './conversation-history/conversation-history-dialog';
 import { DeleteLeadDialog } from './delete-lead-dialog';
+import { ExportLeadsDialog } from './export-leads/export-leads-dialog';
+import { ImportLeadsDialog } from './import-wizard/import-leads-dialog';
 import { LeadFiltersBar } from './lead-filters';
 import { LeadPagination } from './lead-pagination';
 import { LeadProfileDialog } from './lead-profile/lead-profile-dialog';
@@ -19,8 +23,8 @@ import { LeadsEmptyState } from './leads-empty-state';
 import { LeadsHeader } from './leads-header';
 import { SuccessBanner, type SuccessMessage } from './success-banner';
 
-// Spec: banners hide after 3 s, or 5 s after a create or an update.
-const BANNER_MS = { default: 3000, saved: 5000 } as const;
+// Spec: banners hide after 3 s, or 5 s after a create or an update, or 8 s after an import.
+const BANNER_MS = { default: 3000, saved: 5000, imported: 8000 } as const;
 let bannerId = 0;
 
 /** The Leads Management screen: list state in the URL, selection and dialogs in the page. */
@@ -33,6 +37,10 @@ export function LeadsScreen() {
   const [isAdding, setIsAdding] = useState(false);
   const [chatLeadId, setChatLeadId] = useState<string | null>(null);
   const [leadToDelete, setLeadToDelete] = useState<Lead | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
+  const [isExporting, setIsExporting] = useState(false);
+  // The import's banner, shown again when the wizard closes: it may have appeared behind the dialog.
+  const importBannerRef = useRef<string | null>(null);
 
   const pagination = leads.data?.pagination;
   const { setPage } = list;
@@ -61,6 +69,24 @@ export function LeadsScreen() {
     (lead: Lead) => {
       setIsAdding(false);
       showBanner(createdMessage(lead), BANNER_MS.saved);
+    },
+    [showBanner],
+  );
+
+  const handleImported = useCallback(
+    (result: ImportResult) => {
+      importBannerRef.current = importCompletedMessage(result);
+      showBanner(importBannerRef.current, BANNER_MS.imported);
+    },
+    [showBanner],
+  );
+
+  const handleImportOpenChange = useCallback(
+    (open: boolean) => {
+      setIsImporting(open);
+      if (open || !importBannerRef.current) return;
+      showBanner(importBannerRef.current, BANNER_MS.imported);
+      importBannerRef.current = null;
     },
     [showBanner],
   );
@@ -121,6 +147,8 @@ export function LeadsScreen() {
         isLoading={leads.isPending}
         selected={selectedIds.size}
         onAddLead={() => setIsAdding(true)}
+        onBulkImport={() => setIsImporting(true)}
+        onExportAll={() => setIsExporting(true)}
       />
       <SuccessBanner message={banner} onClose={closeBanner} />
       <Card className="overflow-hidden">
@@ -151,6 +179,19 @@ export function LeadsScreen() {
       </Card>
 
       <AddLeadDialog open={isAdding} onOpenChange={setIsAdding} onCreated={handleCreated} />
+      <ImportLeadsDialog
+        open={isImporting}
+        onOpenChange={handleImportOpenChange}
+        onImported={handleImported}
+      />
+      <ExportLeadsDialog
+        open={isExporting}
+        onOpenChange={setIsExporting}
+        onExported={(format) => {
+          setIsExporting(false);
+          showBanner(exportedMessage(format));
+        }}
+      />
       <DeleteLeadDialog
         lead={leadToDelete}
         onClose={() => setLeadToDelete(null)}
