@@ -120,14 +120,18 @@ try {
     `export CSV: ${newlines - 1} rows (${(bytes / 1e6).toFixed(1)} MB), first byte ${firstByte.toFixed(0)} ms, ` +
       `complete ${(total / 1000).toFixed(2)} s, server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)`,
   );
-  // Import rate: 10,000 rows in one bulk call.
-  const tenK = toRows(csvFile(10_000, 'rate'));
-  started = performance.now();
-  const rate = await call(token, '/api/leads/import/bulk', { leads: tenK, skipDuplicates: true });
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `import: ${rate.results.created} rows in ${seconds.toFixed(2)} s = ${Math.round(rate.results.created / seconds)} rows/s`,
-  );
+  // Import rate: 10,000 rows in one bulk call, three times (fresh emails each time); the median is the figure.
+  const rates: number[] = [];
+  for (const run of [1, 2, 3]) {
+    const tenK = toRows(csvFile(10_000, `rate${run}`));
+    started = performance.now();
+    const rate = await call(token, '/api/leads/import/bulk', { leads: tenK, skipDuplicates: true });
+    const seconds = (performance.now() - started) / 1000;
+    rates.push(rate.results.created / seconds);
+    console.log(`import run ${run}: ${rate.results.created} rows in ${seconds.toFixed(2)} s`);
+  }
+  const median = [...rates].sort((a, b) => a - b)[1]!;
+  console.log(`import: median ${Math.round(median)} rows/s (runs ${rates.map(Math.round).join(', ')})`);
 
   // 50,000-row file: parse (as the browser does) + validate + import.
   const file = csvFile(50_000, 'file');

@@ -57,7 +57,8 @@ export function createLeadExportService(deps: { db: Database; leads: LeadsServic
       return {
         filename: exportFilename(format),
         contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-        stream: Readable.from(chunks(format, chosen, actor)),
+        // One page buffered ahead at most: the socket's pace sets the database's.
+        stream: Readable.from(chunks(format, chosen, actor), { highWaterMark: 1 }),
       };
     },
   };
