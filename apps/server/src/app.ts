@@ -22,13 +22,15 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { createLeadExportService } from './modules/imports/lead-export.service';
+import { createJobQueue } from './modules/jobs/job-queue';
 import { createLeadsRepository } from './modules/leads/leads.repository';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createSegmentsRepository } from './modules/segments/segments.repository';
 import { segmentsRoutes } from './modules/segments/segments.routes';
-import { createSegmentsService } from './modules/segments/segments.service';
+import { createSegmentsService, REEVALUATE_JOB } from './modules/segments/segments.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { createMailerLiteClient } from './providers/mailerlite/mailerlite-client';
 import type { AppKeys } from './security/keys';
 
 declare module 'fastify' {
@@ -81,7 +83,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(twoFactorRoutes, { twoFactor });
 
-  const segmentsService = createSegmentsService(createSegmentsRepository(db));
+  // Background work: durable jobs in the same database, run while the app is up.
+  const jobs = createJobQueue(db, app.log);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+
+  const mailerlite = config.mailerlite.apiKey
+    ? createMailerLiteClient({ apiKey: config.mailerlite.apiKey, baseUrl: config.mailerlite.apiUrl })
+    : null;
+  const segmentsService = createSegmentsService({
+    repo: createSegmentsRepository(db),
+    jobs,
+    mailerlite,
+    log: app.log,
+  });
+  jobs.register(REEVALUATE_JOB, () => segmentsService.reevaluateAll());
   const chat = createChatService(createChatRepository(db));
   const leads = createLeadsService({ db, repo: createLeadsRepository(db), segments: segmentsService, chat });
   await app.register(leadsRoutes, { leads });

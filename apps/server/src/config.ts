@@ -21,6 +21,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   WIDGET_DIST_DIR: z.string().optional(),
+  MAILERLITE_API_KEY: z.string().optional(),
+  MAILERLITE_API_URL: z.string().url().default('https://connect.mailerlite.com/api'),
 });
 
 export type AppConfig = {
@@ -36,6 +38,7 @@ export type AppConfig = {
   logLevel: string;
   webDistDir: string | undefined;
   widgetDistDir: string | undefined;
+  mailerlite: { apiKey: string | null; apiUrl: string };
 };
 
 /** Reads the configuration from environment variables (documented in .env.example). */
@@ -65,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     widgetDistDir: e.WIDGET_DIST_DIR,
+    mailerlite: { apiKey: e.MAILERLITE_API_KEY ?? null, apiUrl: e.MAILERLITE_API_URL },
   };
 }

@@ -5,6 +5,7 @@ export * from './lead-score';
 export * from './lead-form';
 export * from './leads';
 export * from './timeline';
+export * from './segment-rules';
 export * from './segments';
 export * from './dashboard';
 export * from './import-validation';

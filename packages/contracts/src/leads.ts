@@ -160,6 +160,8 @@ export const leadsQuerySchema = z.strictObject({
   timeline: z.string().trim().max(80).optional(),
   /** A segment id; 'all' is ignored. */
   segment: z.string().trim().max(80).optional(),
+  /** A segment id: only leads not in it (the segment viewer's Add Leads dialog). */
+  not_in_segment: z.string().uuid('not_in_segment: must be a segment id').optional(),
   conversion_status: filter(CONVERSION_STATUS_FILTERS),
   email_status: filter(EMAIL_STATUSES),
 });

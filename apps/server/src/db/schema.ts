@@ -4,3 +4,4 @@ export * from '../modules/audit/audit.tables';
 export * from '../modules/leads/leads.tables';
 export * from '../modules/chat/chat.tables';
 export * from '../modules/segments/segments.tables';
+export * from '../modules/jobs/jobs.tables';

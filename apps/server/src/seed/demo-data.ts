@@ -8,7 +8,7 @@ import {
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { conversations, type StoredMessage } from '../modules/chat/chat.tables';
-import { scoreOf, searchTextOf } from '../modules/leads/lead-mapping';
+import { childFactsOf, scoreOf, searchTextOf } from '../modules/leads/lead-mapping';
 import { leadChildren, leads } from '../modules/leads/leads.tables';
 import { leadSegments, segments } from '../modules/segments/segments.tables';
 import { CONCERNS, FIRST_NAMES, LAST_NAMES, QUESTIONS } from './demo-names';
@@ -192,6 +192,7 @@ export async function seedDemoData(
               leadScore: score,
               scoreBreakdown: breakdown,
               searchText: searchTextOf(lead, kids),
+              ...childFactsOf(kids),
             };
           }),
         )

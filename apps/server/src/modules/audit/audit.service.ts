@@ -14,7 +14,14 @@ export type AuditAction =
   | 'lead.deleted'
   | 'leads.imported'
   | 'leads.exported'
-  | 'segment.leads_assigned';
+  | 'segment.created'
+  | 'segment.updated'
+  | 'segment.deleted'
+  | 'segment.cloned'
+  | 'segment.exported'
+  | 'segment.synced'
+  | 'segment.leads_assigned'
+  | 'segment.leads_removed';
 
 export type AuditEvent = {
   actorId: string | null;

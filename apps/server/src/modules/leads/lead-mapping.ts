@@ -41,6 +41,22 @@ export function toNewChild(child: ChildInput): NewChild {
   };
 }
 
+/** The children facts kept on the lead row (see leads.tables.ts): first child's fields, and every child's. */
+export function childFactsOf(
+  children: { name: string; age: number | null; specialNeeds: string[]; currentSupport: string[] }[],
+) {
+  const first = children[0];
+  return {
+    childCount: children.length,
+    firstChildName: first?.name ?? null,
+    firstChildAge: first?.age ?? null,
+    firstChildSpecialNeeds: first?.specialNeeds ?? [],
+    firstChildCurrentSupport: first?.currentSupport ?? [],
+    allSpecialNeeds: children.flatMap((c) => c.specialNeeds),
+    allAges: children.flatMap((c) => (c.age === null ? [] : [c.age])),
+  };
+}
+
 export function searchTextOf(
   lead: Pick<LeadRow, 'parentName' | 'email' | 'phone'>,
   children: { name: string }[],

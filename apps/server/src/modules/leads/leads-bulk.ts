@@ -1,6 +1,6 @@
 import type { ImportLead } from '@lantern/contracts';
-import { scoreOf, searchTextOf, toNewChild } from './lead-mapping';
-import type { BulkLead, LeadsRepository } from './leads.repository';
+import { childFactsOf, scoreOf, searchTextOf, toNewChild } from './lead-mapping';
+import type { BulkLead, DbOrTx, LeadsRepository } from './leads.repository';
 
 export type NumberedLead = { lead: ImportLead; lineNumber: number };
 export type BulkOutcome = {
@@ -12,6 +12,26 @@ export type BulkOutcome = {
 
 const BATCH_SIZE = 1000;
 const CONCURRENCY = 3;
+
+function facts(children: ReturnType<typeof toNewChild>[]) {
+  const f = childFactsOf(
+    children.map((c) => ({
+      name: c.name,
+      age: c.age ?? null,
+      specialNeeds: c.specialNeeds ?? [],
+      currentSupport: c.currentSupport ?? [],
+    })),
+  );
+  return {
+    child_count: f.childCount,
+    first_child_name: f.firstChildName,
+    first_child_age: f.firstChildAge,
+    first_child_special_needs: f.firstChildSpecialNeeds,
+    first_child_current_support: f.firstChildCurrentSupport,
+    all_special_needs: f.allSpecialNeeds,
+    all_ages: f.allAges,
+  };
+}
 
 function toBulkLead(lead: ImportLead, source: string): BulkLead {
   const children = lead.children.map((c) => toNewChild({ ...c, grade: c.grade ?? null }));
@@ -37,6 +57,7 @@ function toBulkLead(lead: ImportLead, source: string): BulkLead {
     score_breakdown: breakdown,
     search_text: searchTextOf(columns, children),
     source,
+    ...facts(children),
     children: lead.children.map((c) => ({ ...c, grade: c.grade ?? null })),
   };
 }
@@ -46,7 +67,13 @@ function toBulkLead(lead: ImportLead, source: string): BulkLead {
  * row. A batch that fails as a whole is retried row by row, so one bad row cannot
  * lose the others.
  */
-export async function createLeadsInBatches(repo: LeadsRepository, rows: NumberedLead[], source: string) {
+export async function createLeadsInBatches(
+  repo: LeadsRepository,
+  rows: NumberedLead[],
+  source: string,
+  /** Runs in each batch's transaction with the new leads' ids (automatic segment tags). */
+  afterInsert: (ids: string[], tx: DbOrTx) => Promise<void>,
+) {
   const outcome: BulkOutcome = { created: [], conflicts: [], failed: [] };
   const record = (batch: NumberedLead[], idByEmail: Map<string, string>) => {
     for (const { lead, lineNumber } of batch) {
@@ -55,13 +82,19 @@ export async function createLeadsInBatches(repo: LeadsRepository, rows: Numbered
       else outcome.conflicts.push({ lineNumber, email: lead.email });
     }
   };
+  const insert = (leads: BulkLead[]) =>
+    repo.transaction(async (tx) => {
+      const idByEmail = await repo.insertMany(leads, tx);
+      await afterInsert([...idByEmail.values()], tx);
+      return idByEmail;
+    });
   const insertBatch = async (batch: NumberedLead[]) => {
     try {
-      record(batch, await repo.insertMany(batch.map((r) => toBulkLead(r.lead, source))));
+      record(batch, await insert(batch.map((r) => toBulkLead(r.lead, source))));
     } catch {
       for (const row of batch) {
         try {
-          record([row], await repo.insertMany([toBulkLead(row.lead, source)]));
+          record([row], await insert([toBulkLead(row.lead, source)]));
         } catch {
           outcome.failed.push({
             lineNumber: row.lineNumber,

@@ -17,6 +17,13 @@ export type BulkLead = {
   score_breakdown: unknown;
   search_text: string;
   source: string;
+  child_count: number;
+  first_child_name: string | null;
+  first_child_age: number | null;
+  first_child_special_needs: string[];
+  first_child_current_support: string[];
+  all_special_needs: string[];
+  all_ages: number[];
   children: {
     name: string;
     age: number | null;
@@ -94,19 +101,25 @@ export function createLeadsRepository(db: Database) {
      * with the query builder cost more than running it. A lead whose email was taken meanwhile
      * is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
      */
-    async insertMany(rows: BulkLead[]): Promise<Map<string, string>> {
-      const result = (await db.execute(sql`
+    async insertMany(rows: BulkLead[], q: DbOrTx = db): Promise<Map<string, string>> {
+      const result = (await q.execute(sql`
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
             email text, parent_name text, phone text, timeline text, timeline_date date,
             biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
-            source text, children jsonb)
+            source text, children jsonb, child_count int, first_child_name text, first_child_age int,
+            first_child_special_needs text[], first_child_current_support text[],
+            all_special_needs text[], all_ages int[])
         ),
         inserted as (
           insert into ${leads} (email, parent_name, phone, timeline, timeline_date, biggest_concerns,
-            lead_score, score_breakdown, search_text, source)
+            lead_score, score_breakdown, search_text, source, child_count, first_child_name,
+            first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
+            all_ages)
           select email, parent_name, phone, timeline, timeline_date, biggest_concerns,
-            lead_score, score_breakdown, search_text, source
+            lead_score, score_breakdown, search_text, source, child_count, first_child_name,
+            first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
+            all_ages
           from input
           on conflict (email) do nothing
           returning id, email

@@ -17,6 +17,7 @@ import type { ChatService } from '../chat/chat.service';
 import type { SegmentsService } from '../segments/segments.service';
 import { createLeadsInBatches, type NumberedLead } from './leads-bulk';
 import {
+  childFactsOf,
   childrenFromInput,
   columnsFromInput,
   scoreOf,
@@ -61,6 +62,7 @@ export function leadsListConditions(
     if (!/^[0-9a-f-]{36}$/i.test(query.segment)) throw new BadInputError('segment: must be a segment id');
     conditions.push(segments.leadIsInSegment(query.segment));
   }
+  if (query.not_in_segment) conditions.push(segments.leadIsNotInSegment(query.not_in_segment));
   return conditions;
 }
 
@@ -87,6 +89,7 @@ export function createLeadsService(deps: {
       leadScore: score,
       scoreBreakdown: breakdown,
       searchText: searchTextOf(lead, children),
+      ...childFactsOf(children),
     });
   }
 
@@ -111,6 +114,7 @@ export function createLeadsService(deps: {
           });
           await repo.replaceChildren(tx, row.id, children.map(toNewChild));
           await refreshDerived(tx, row.id);
+          await segments.tagLeads([row.id], tx);
           return row.id;
         });
         await recordAuditEvent(db, {
@@ -153,6 +157,7 @@ export function createLeadsService(deps: {
           await repo.updateLead(tx, id, changes);
           if (children) await repo.replaceChildren(tx, id, children.map(toNewChild));
           await refreshDerived(tx, id);
+          await segments.tagLeads([id], tx);
         });
       } catch (error) {
         if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new ConflictError(DUPLICATE_EMAIL);
@@ -208,7 +213,9 @@ export function createLeadsService(deps: {
 
     /** Creates imported leads (already validated) in batches; see leads-bulk.ts. */
     async createImportedLeads(rows: NumberedLead[], actor: Actor) {
-      const outcome = await createLeadsInBatches(repo, rows, 'import');
+      const outcome = await createLeadsInBatches(repo, rows, 'import', (ids, tx) =>
+        segments.tagLeads(ids, tx),
+      );
       await recordAuditEvent(db, {
         actorId: actor.userId,
         action: 'leads.imported',

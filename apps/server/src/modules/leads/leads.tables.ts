@@ -39,6 +39,17 @@ export const leads = pgTable(
     /** Engagement counters kept by the chat and resources modules through the leads service. */
     completedConversations: integer('completed_conversations').notNull().default(0),
     resourceDownloads: integer('resource_downloads').notNull().default(0),
+    /**
+     * Facts about the children, kept with the lead (written with its children, see childFactsOf)
+     * so segment rules are plain conditions on one row: the first child's fields, and every child's.
+     */
+    childCount: integer('child_count').notNull().default(0),
+    firstChildName: text('first_child_name'),
+    firstChildAge: integer('first_child_age'),
+    firstChildSpecialNeeds: text('first_child_special_needs').array().notNull().default([]),
+    firstChildCurrentSupport: text('first_child_current_support').array().notNull().default([]),
+    allSpecialNeeds: text('all_special_needs').array().notNull().default([]),
+    allAges: integer('all_ages').array().notNull().default([]),
     /** Lower-cased parent name, email, phone (and its digits) and children's names, for search. */
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,33 +1,108 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { leads } from '../leads/leads.tables';
 import { leadSegments, segments, type SegmentRow } from './segments.tables';
 
 export type SegmentWithCount = SegmentRow & { leadCount: number };
+/** A database or an open transaction. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+/** A segment's rules, compiled (rules-sql.ts). */
+export type CompiledSegment = { id: string; match: SQL };
+
+export type SegmentLeadRow = {
+  id: string;
+  email: string;
+  parent_name: string;
+  child_name: string | null;
+  child_age: number | null;
+  phone: string | null;
+  special_needs: string[];
+  lead_score: number;
+  timeline: string | null;
+  assignment: 'manual' | 'auto';
+  assigned_at: Date;
+};
+
+export type SampleLeadRow = {
+  id: string;
+  email: string;
+  parent_name: string;
+  child_name: string | null;
+  lead_score: number;
+};
+
+/** A lead as a mailing list needs it. */
+export type SendableLeadRow = {
+  id: string;
+  email: string;
+  parent_name: string;
+  phone: string | null;
+  timeline: string | null;
+  lead_score: number;
+  child_name: string | null;
+  special_needs: string[];
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export function createSegmentsRepository(db: Database) {
   const leadCount =
     sql<number>`(select count(*) from ${leadSegments} where ${leadSegments.segmentId} = ${segments.id})`.mapWith(
       Number,
     );
+  const segmentColumns = { ...getColumns(), leadCount };
+
+  /** Members of a segment joined to their lead; filters narrow it. */
+  function memberConditions(segmentId: string, filters: SQL[]) {
+    return and(eq(leadSegments.segmentId, segmentId), ...filters);
+  }
 
   return {
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) => db.transaction((tx) => work(tx)),
+
     async findSegments(): Promise<SegmentWithCount[]> {
-      return db
-        .select({ ...getColumns(), leadCount })
-        .from(segments)
-        .orderBy(desc(segments.priority), segments.name);
+      return db.select(segmentColumns).from(segments).orderBy(desc(segments.priority), segments.name);
     },
 
-    async findSegmentById(id: string): Promise<SegmentRow | undefined> {
-      const [row] = await db.select().from(segments).where(eq(segments.id, id));
+    async findSegmentById(id: string): Promise<SegmentWithCount | undefined> {
+      const [row] = await db.select(segmentColumns).from(segments).where(eq(segments.id, id));
       return row;
     },
 
-    async insertSegment(values: typeof segments.$inferInsert): Promise<SegmentRow> {
-      const [row] = await db.insert(segments).values(values).returning();
+    /** Active segments that tag leads by their rules, highest priority first. */
+    async findAutoTagSegments(q: Queryable = db): Promise<SegmentRow[]> {
+      return q
+        .select()
+        .from(segments)
+        .where(and(eq(segments.isActive, true), eq(segments.autoTag, true)))
+        .orderBy(desc(segments.priority), segments.name);
+    },
+
+    async insertSegment(values: typeof segments.$inferInsert, q: Queryable = db): Promise<SegmentRow> {
+      const [row] = await q.insert(segments).values(values).returning();
       return row!;
+    },
+
+    async updateSegment(id: string, values: Partial<typeof segments.$inferInsert>): Promise<boolean> {
+      const rows = await db
+        .update(segments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(segments.id, id))
+        .returning({ id: segments.id });
+      return rows.length > 0;
+    },
+
+    async deleteSegment(id: string): Promise<boolean> {
+      const rows = await db.delete(segments).where(eq(segments.id, id)).returning({ id: segments.id });
+      return rows.length > 0;
+    },
+
+    async copyMemberships(fromId: string, toId: string, q: Queryable = db): Promise<void> {
+      await q.execute(sql`
+        insert into ${leadSegments} (lead_id, segment_id, assignment, assigned_at)
+        select lead_id, ${toId}::uuid, assignment, assigned_at from ${leadSegments}
+        where segment_id = ${fromId}::uuid`);
     },
 
     /** Adds the leads as manual members; an automatic membership becomes manual. Answers how many changed. */
@@ -43,6 +118,191 @@ export function createSegmentsRepository(db: Database) {
         })
         .returning({ leadId: leadSegments.leadId });
       return rows.length;
+    },
+
+    async removeMembers(segmentId: string, leadIds: string[]): Promise<number> {
+      const rows = await db
+        .delete(leadSegments)
+        .where(and(eq(leadSegments.segmentId, segmentId), inIdList(leadSegments.leadId, leadIds)))
+        .returning({ leadId: leadSegments.leadId });
+      return rows.length;
+    },
+
+    /**
+     * Counts for a rule test over every lead, in one scan: all leads, those the inclusion group
+     * takes, and of those the ones the exclusion group removes.
+     */
+    async countRuleMatches(q: Queryable, included: SQL, excluded: SQL) {
+      const [row] = rowsOf<{ total: number; included: number; excluded: number }>(
+        await q.execute(sql`
+          select count(*)::int as total,
+            count(*) filter (where t.inc)::int as included,
+            count(*) filter (where t.inc and t.exc)::int as excluded
+          from (select ${included} as inc, ${excluded} as exc from ${leads}) t`),
+      );
+      return row!;
+    },
+
+    async sampleLeads(q: Queryable, where: SQL, limit: number): Promise<SampleLeadRow[]> {
+      return rowsOf<SampleLeadRow>(
+        await q.execute(sql`
+          select id, email, parent_name, first_child_name as child_name, lead_score
+          from ${leads} where ${where}
+          order by lead_score desc, created_at desc, id
+          limit ${limit}`),
+      );
+    },
+
+    /**
+     * Tags the given leads by the rules of the given segments in one statement: adds the
+     * automatic memberships that now hold, drops the automatic ones that no longer do, and
+     * leaves manual ones alone.
+     */
+    async tagLeads(q: Queryable, leadIds: string[], rules: CompiledSegment[]) {
+      if (leadIds.length === 0 || rules.length === 0) return { added: 0, removed: 0 };
+      const ids = JSON.stringify(leadIds);
+      const matches = sql.join(
+        rules.map(
+          (s) => sql`select id as lead_id, ${s.id}::uuid as segment_id from ${leads}
+            where id in (select id from batch) and ${s.match}`,
+        ),
+        sql` union all `,
+      );
+      const segmentIds = JSON.stringify(rules.map((s) => s.id));
+      const [row] = rowsOf<{ added: number; removed: number }>(
+        await q.execute(sql`
+          with batch as (select (jsonb_array_elements_text(${ids}::jsonb))::uuid as id),
+          m as (${matches}),
+          ins as (
+            insert into ${leadSegments} (lead_id, segment_id, assignment)
+            select lead_id, segment_id, 'auto' from m
+            on conflict do nothing
+            returning 1
+          ),
+          del as (
+            delete from ${leadSegments} ls
+            where ls.assignment = 'auto'
+              and ls.lead_id in (select id from batch)
+              and ls.segment_id in (select (jsonb_array_elements_text(${segmentIds}::jsonb))::uuid)
+              and not exists (select 1 from m where m.lead_id = ls.lead_id and m.segment_id = ls.segment_id)
+            returning 1
+          )
+          select (select count(*) from ins)::int as added, (select count(*) from del)::int as removed`),
+      );
+      return row!;
+    },
+
+    /** Re-evaluates one segment over every lead (the background job), and stamps last_evaluated. */
+    async evaluateSegment(segmentId: string, match: SQL) {
+      return db.transaction(async (tx) => {
+        const [added] = rowsOf<{ n: number }>(
+          await tx.execute(sql`
+            with ins as (
+              insert into ${leadSegments} (lead_id, segment_id, assignment)
+              select id, ${segmentId}::uuid, 'auto' from ${leads} where ${match}
+              on conflict do nothing
+              returning 1
+            )
+            select count(*)::int as n from ins`),
+        );
+        const [removed] = rowsOf<{ n: number }>(
+          await tx.execute(sql`
+            with del as (
+              delete from ${leadSegments} ls
+              where ls.segment_id = ${segmentId}::uuid and ls.assignment = 'auto'
+                and not exists (select 1 from ${leads} where ${leads.id} = ls.lead_id and ${match})
+              returning 1
+            )
+            select count(*)::int as n from del`),
+        );
+        await tx.update(segments).set({ lastEvaluated: new Date() }).where(eq(segments.id, segmentId));
+        return { added: added!.n, removed: removed!.n };
+      });
+    },
+
+    /** One page of a segment's members, newest assignment first, with the filtered and whole counts. */
+    async membersPage(segmentId: string, filters: SQL[], limit: number, offset: number) {
+      const where = memberConditions(segmentId, filters);
+      const [rows, [filtered], [whole]] = await Promise.all([
+        db
+          .select({
+            id: leads.id,
+            email: leads.email,
+            parent_name: leads.parentName,
+            child_name: leads.firstChildName,
+            child_age: leads.firstChildAge,
+            phone: leads.phone,
+            special_needs: sql<string[]>`array(select distinct unnest(${leads.allSpecialNeeds}) order by 1)`,
+            lead_score: leads.leadScore,
+            timeline: leads.timeline,
+            assignment: leadSegments.assignment,
+            assigned_at: leadSegments.assignedAt,
+          })
+          .from(leadSegments)
+          .innerJoin(leads, eq(leads.id, leadSegments.leadId))
+          .where(where)
+          .orderBy(desc(leadSegments.assignedAt), desc(leads.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: count() })
+          .from(leadSegments)
+          .innerJoin(leads, eq(leads.id, leadSegments.leadId))
+          .where(where),
+        db.select({ n: count() }).from(leadSegments).where(eq(leadSegments.segmentId, segmentId)),
+      ]);
+      return {
+        rows: rows as SegmentLeadRow[],
+        total: Number(filtered?.n ?? 0),
+        segmentTotal: Number(whole?.n ?? 0),
+      };
+    },
+
+    /** Members after a lead id, in id order: pages for streaming exports. */
+    async membersAfter(segmentId: string, afterId: string | null, limit: number): Promise<SegmentLeadRow[]> {
+      const rows = await db
+        .select({
+          id: leads.id,
+          email: leads.email,
+          parent_name: leads.parentName,
+          child_name: leads.firstChildName,
+          child_age: leads.firstChildAge,
+          phone: leads.phone,
+          special_needs: sql<string[]>`array(select distinct unnest(${leads.allSpecialNeeds}) order by 1)`,
+          lead_score: leads.leadScore,
+          timeline: leads.timeline,
+          assignment: leadSegments.assignment,
+          assigned_at: leadSegments.assignedAt,
+        })
+        .from(leadSegments)
+        .innerJoin(leads, eq(leads.id, leadSegments.leadId))
+        .where(
+          and(
+            eq(leadSegments.segmentId, segmentId),
+            afterId ? sql`${leadSegments.leadId} > ${afterId}::uuid` : undefined,
+          ),
+        )
+        .orderBy(leadSegments.leadId)
+        .limit(limit);
+      return rows as SegmentLeadRow[];
+    },
+
+    /**
+     * The segment's members who may be emailed: subscribed (not unsubscribed, bounced or
+     * complained) and in no never-contact segment, whatever else they are in.
+     */
+    async sendableMembers(segmentId: string): Promise<SendableLeadRow[]> {
+      return rowsOf<SendableLeadRow>(
+        await db.execute(sql`
+          select l.id, l.email, l.parent_name, l.phone, l.timeline, l.lead_score,
+            l.first_child_name as child_name,
+            array(select distinct unnest(l.all_special_needs) order by 1) as special_needs
+          from ${leadSegments} ls
+          join ${leads} l on l.id = ls.lead_id
+          where ls.segment_id = ${segmentId}::uuid
+            and ${sendableLeadSql(sql`l.id`, sql`l.email_status`)}
+          order by l.id`),
+      );
     },
 
     async membershipsOf(leadIds: string[]) {
@@ -90,6 +350,16 @@ export function createSegmentsRepository(db: Database) {
       return result.rows.map((r) => ({ name: r.name, leadCount: Number(r.lead_count) }));
     },
   };
+}
+
+/**
+ * "This lead may receive email": subscribed, and in no never-contact segment. Every email
+ * audience (segment syncs, campaign recipients) goes through this one condition.
+ */
+export function sendableLeadSql(leadId: SQL, emailStatus: SQL): SQL {
+  return sql`${emailStatus} = 'subscribed' and not exists (
+    select 1 from ${leadSegments} nc join ${segments} ns on ns.id = nc.segment_id
+    where nc.lead_id = ${leadId} and ns.never_contact)`;
 }
 
 function getColumns() {

@@ -9,12 +9,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { RuleGroup } from '@lantern/contracts';
 import { leads } from '../leads/leads.tables';
-
-export type RuleGroup = {
-  operator: 'AND' | 'OR';
-  conditions: { field: string; operator: string; value?: unknown }[];
-};
 
 export const segments = pgTable('segments', {
   id: uuid('id').primaryKey().defaultRandom(),

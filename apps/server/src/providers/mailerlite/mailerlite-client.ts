@@ -1,0 +1,291 @@
+/**
+ * Client for MailerLite's current API (connect.mailerlite.com). Subscribers are upserted one request
+ * each rather than through POST /batch: a batch made only of subscriber upserts runs as a MailerLite
+ * import with its own 5-per-minute limit, so single requests at small concurrency are both faster
+ * within the 120-per-minute limit and report each email's error directly.
+ */
+export type MailerLiteSubscriber = { email: string; fields: Record<string, string | number | null> };
+export type MailerLiteField = { key: string; name: string; type: 'text' | 'number' | 'date' };
+export type UpsertResult = { synced: number; errors: { email: string; error: string }[] };
+
+export interface MailerLiteClient {
+  findOrCreateGroup(name: string): Promise<{ id: string; name: string }>;
+  /** Creates the custom fields that do not exist yet (default fields name, last_name, phone always exist). */
+  ensureFields(fields: MailerLiteField[]): Promise<void>;
+  /** Upserts every subscriber into the group; one subscriber's failure never stops the others. */
+  upsertSubscribers(groupId: string, subscribers: MailerLiteSubscriber[]): Promise<UpsertResult>;
+}
+
+export class MailerLiteError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    /** True when a later attempt may succeed (rate limit, MailerLite fault, network, timeout). */
+    readonly isTransient = false,
+  ) {
+    super(message);
+    this.name = 'MailerLiteError';
+  }
+}
+
+export type MailerLiteClientOptions = {
+  apiKey: string;
+  baseUrl?: string;
+  maxRetries?: number;
+  concurrency?: number;
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export const DEFAULT_MAILERLITE_API_URL = 'https://connect.mailerlite.com/api';
+const MAX_WAIT_MS = 60_000;
+const BASE_BACKOFF_MS = 1_000;
+const MAX_PAGES = 100;
+const BAD_KEY_MESSAGE = 'MailerLite rejected the API key';
+
+type ApiResponse = { status: number; body: unknown };
+type RequestOptions = { method: 'GET' | 'POST'; path: string; body?: unknown; isIdempotent: boolean };
+type Page<T> = { data: T[]; meta?: { last_page?: number } };
+type ApiGroup = { id: string; name: string };
+type ApiField = { id: string; key: string; name: string; type: string };
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Exponential backoff with jitter: half the step is fixed, half random, capped at MAX_WAIT_MS. */
+function backoffMs(attempt: number): number {
+  const step = Math.min(MAX_WAIT_MS, BASE_BACKOFF_MS * 2 ** attempt);
+  return Math.round(step / 2 + (Math.random() * step) / 2);
+}
+
+/** Retry-After is seconds or an HTTP date; null when absent or unreadable. */
+function retryAfterMs(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(MAX_WAIT_MS, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.min(MAX_WAIT_MS, Math.max(0, date - Date.now()));
+}
+
+/** MailerLite's own words for a refusal: the first field error, else its message. */
+function mailerLiteMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { message, errors } = body as { message?: unknown; errors?: Record<string, unknown> };
+  const firstFieldError = errors ? Object.values(errors).flat()[0] : undefined;
+  if (typeof firstFieldError === 'string') return firstFieldError;
+  return typeof message === 'string' ? message : null;
+}
+
+function failureFor(response: ApiResponse): MailerLiteError {
+  const { status, body } = response;
+  if (status === 401) return new MailerLiteError(BAD_KEY_MESSAGE, 401);
+  if (status === 429) {
+    return new MailerLiteError(
+      'MailerLite is receiving too many requests; try again in a few minutes',
+      429,
+      true,
+    );
+  }
+  if (status >= 500) {
+    return new MailerLiteError(
+      `MailerLite had a problem on its side (status ${status}); try again later`,
+      status,
+      true,
+    );
+  }
+  const detail = mailerLiteMessage(body);
+  return new MailerLiteError(detail ?? `MailerLite refused the request (status ${status})`, status);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createMailerLiteClient(options: MailerLiteClientOptions): MailerLiteClient {
+  const baseUrl = (options.baseUrl ?? DEFAULT_MAILERLITE_API_URL).replace(/\/+$/, '');
+  const maxRetries = options.maxRetries ?? 3;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const sleep = options.sleep ?? realSleep;
+  const headers = {
+    Authorization: `Bearer ${options.apiKey}`,
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  };
+
+  // After a 429 every request waits on the same pause, so parallel workers do not hammer MailerLite.
+  let rateLimitPause: Promise<void> | null = null;
+  function pauseForRateLimit(ms: number): Promise<void> {
+    rateLimitPause ??= sleep(ms).finally(() => {
+      rateLimitPause = null;
+    });
+    return rateLimitPause;
+  }
+
+  async function sendOnce(request: RequestOptions): Promise<ApiResponse & { retryAfter: string | null }> {
+    try {
+      const response = await fetch(`${baseUrl}${request.path}`, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const body = await readBody(response);
+      return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new MailerLiteError(`MailerLite did not answer within ${timeoutMs / 1000} seconds`, null, true);
+      }
+      throw new MailerLiteError('Could not reach MailerLite; check the internet connection', null, true);
+    }
+  }
+
+  /** Sends a request, retrying 429 always and 5xx/network failures when repeating it is harmless. */
+  async function send<T>(request: RequestOptions): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      if (rateLimitPause) await rateLimitPause;
+      let failure: MailerLiteError;
+      let retryAfter: string | null = null;
+      try {
+        const response = await sendOnce(request);
+        if (response.status >= 200 && response.status < 300) return response.body as T;
+        failure = failureFor(response);
+        retryAfter = response.retryAfter;
+      } catch (error) {
+        if (!(error instanceof MailerLiteError)) throw error;
+        failure = error;
+      }
+      // A 429 means MailerLite did not act on the request, so even a create may be resent.
+      const isRetryable = failure.status === 429 || (failure.isTransient && request.isIdempotent);
+      if (!isRetryable || attempt >= maxRetries) throw failure;
+      if (failure.status === 429) await pauseForRateLimit(retryAfterMs(retryAfter) ?? backoffMs(attempt));
+      else await sleep(backoffMs(attempt));
+    }
+  }
+
+  async function getAllPages<T>(path: string): Promise<T[]> {
+    const items: T[] = [];
+    const separator = path.includes('?') ? '&' : '?';
+    for (let page = 1; page <= MAX_PAGES; page += 1) {
+      const result = await send<Page<T>>({
+        method: 'GET',
+        path: `${path}${separator}limit=100&page=${page}`,
+        isIdempotent: true,
+      });
+      items.push(...(result.data ?? []));
+      if (!result.meta?.last_page || page >= result.meta.last_page) break;
+    }
+    return items;
+  }
+
+  /**
+   * Creating twice would leave a duplicate, so a create that failed ambiguously (5xx, timeout) is not
+   * resent blindly: look again first, and only create when it is still missing.
+   */
+  async function findOrCreate<T>(
+    find: (isRetry: boolean) => Promise<T | undefined>,
+    create: () => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      const existing = await find(attempt > 0);
+      if (existing) return existing;
+      try {
+        return await create();
+      } catch (error) {
+        if (!(error instanceof MailerLiteError) || !error.isTransient || attempt >= maxRetries) throw error;
+        await sleep(backoffMs(attempt));
+      }
+    }
+  }
+
+  async function findGroup(name: string): Promise<ApiGroup | undefined> {
+    // filter[name] matches partially, so keep only the group with exactly this name.
+    const groups = await getAllPages<ApiGroup>(`/groups?filter[name]=${encodeURIComponent(name)}`);
+    return groups.find((group) => group.name.trim().toLowerCase() === name.trim().toLowerCase());
+  }
+
+  async function upsertOne(groupId: string, subscriber: MailerLiteSubscriber): Promise<void> {
+    // No status: new subscribers start active, and people who unsubscribed stay unsubscribed.
+    await send({
+      method: 'POST',
+      path: '/subscribers',
+      body: { email: subscriber.email, fields: subscriber.fields, groups: [groupId] },
+      isIdempotent: true,
+    });
+  }
+
+  return {
+    async findOrCreateGroup(name) {
+      const group = await findOrCreate(
+        () => findGroup(name),
+        async () =>
+          (
+            await send<{ data: ApiGroup }>({
+              method: 'POST',
+              path: '/groups',
+              body: { name },
+              isIdempotent: false,
+            })
+          ).data,
+      );
+      return { id: String(group.id), name: group.name };
+    },
+
+    async ensureFields(fields) {
+      let existing = await getAllPages<ApiField>('/fields');
+      for (const field of fields) {
+        const created = await findOrCreate(
+          async (isRetry) => {
+            if (isRetry) existing = await getAllPages<ApiField>('/fields');
+            return existing.find((f) => f.key === field.key);
+          },
+          async () => {
+            const body = { name: field.name, type: field.type };
+            return (
+              await send<{ data: ApiField }>({ method: 'POST', path: '/fields', body, isIdempotent: false })
+            ).data;
+          },
+        );
+        // MailerLite derives the key from the name; under another key the values would be dropped silently.
+        if (created.key !== field.key) {
+          throw new MailerLiteError(
+            `MailerLite saved the field "${field.name}" under the key "${created.key}" instead of "${field.key}"`,
+            null,
+          );
+        }
+        if (!existing.includes(created)) existing.push(created);
+      }
+    },
+
+    async upsertSubscribers(groupId, subscribers) {
+      const result: UpsertResult = { synced: 0, errors: [] };
+      let next = 0;
+      let fatal: MailerLiteError | null = null;
+      const worker = async () => {
+        while (!fatal && next < subscribers.length) {
+          const subscriber = subscribers[next++]!;
+          try {
+            await upsertOne(groupId, subscriber);
+            result.synced += 1;
+          } catch (error) {
+            // A rejected key fails every later request too, so the whole sync stops.
+            if (error instanceof MailerLiteError && error.status === 401) fatal ??= error;
+            else result.errors.push({ email: subscriber.email, error: messageOf(error) });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, subscribers.length) }, worker));
+      if (fatal) throw fatal;
+      return result;
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof MailerLiteError ? error.message : 'Unexpected error while syncing to MailerLite';
+}
