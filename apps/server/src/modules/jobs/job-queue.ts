@@ -31,14 +31,18 @@ export function createJobQueue(db: Database, log: FastifyBaseLogger, options: { 
   let stopped = true;
   let wakeAgain = false;
 
+  /** Claims the oldest ready job of a kind this worker handles (other kinds are left to their workers). */
   async function claim(): Promise<JobRow | undefined> {
+    if (handlers.size === 0) return undefined;
+    const kinds = JSON.stringify([...handlers.keys()]);
     const result = (await db.execute(sql`
       update ${jobs} set status = 'running', attempts = attempts + 1,
         locked_until = now() + ${CLAIM_MS} * interval '1 millisecond'
       where id = (
         select id from ${jobs}
-        where (status = 'queued' and run_after <= now())
-           or (status = 'running' and locked_until < now())
+        where kind in (select jsonb_array_elements_text(${kinds}::jsonb))
+          and ((status = 'queued' and run_after <= now())
+            or (status = 'running' and locked_until < now()))
         order by run_after, id
         for update skip locked
         limit 1
