@@ -16,6 +16,8 @@ import { leadsListConditions } from '../apps/server/src/modules/leads/leads.serv
 import { createSegmentsRepository } from '../apps/server/src/modules/segments/segments.repository';
 import { createSegmentsService } from '../apps/server/src/modules/segments/segments.service';
 import { seedDemoData } from '../apps/server/src/seed/demo-data';
+import { createJobQueue } from '../apps/server/src/modules/jobs/job-queue';
+import pino from 'pino';
 import { leadsQuerySchema } from '../packages/contracts/src';
 import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
@@ -42,6 +44,7 @@ const FILTERS = 'score=medium&timeline=Next%20semester';
 const PLAN_QUERY = { search: 'garcia', score: 'medium', timeline: 'Next semester' } as const;
 const migrations = path.join(root, 'apps/server/drizzle');
 const dialect = new PgDialect();
+const silentLog = pino({ level: 'silent' });
 
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -56,7 +59,12 @@ async function seedAndExplain(env: Record<string, string>) {
   console.log(`  seeded ${LEADS} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const repo = createLeadsRepository(database.db);
-  const segments = createSegmentsService(createSegmentsRepository(database.db));
+  const segments = createSegmentsService({
+    repo: createSegmentsRepository(database.db),
+    jobs: createJobQueue(database.db, silentLog),
+    mailerlite: null,
+    log: silentLog,
+  });
   const query = leadsQuerySchema.parse(PLAN_QUERY);
   const { rows, total } = repo.pageQueries(leadsListConditions(query, repo, segments), 10, 0);
   const stats = repo.statsQueries();

@@ -51,7 +51,8 @@ function stringCondition(column: SQL, operator: string, value: string): SQL {
 }
 
 function numberCondition(column: SQL, operator: string, value: number): SQL {
-  const n = sql`${value}::numeric`;
+  // Whole numbers compare as integers (no per-row cast of the column); others as numeric.
+  const n = Number.isInteger(value) ? sql`${value}::bigint` : sql`${value}::numeric`;
   const compare = (op: string) => sql`coalesce(${column} ${sql.raw(op)} ${n}, false)`;
   switch (operator) {
     case 'equals':

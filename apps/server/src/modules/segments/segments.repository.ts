@@ -129,28 +129,35 @@ export function createSegmentsRepository(db: Database) {
     },
 
     /**
-     * Counts for a rule test over every lead, in one scan: all leads, those the inclusion group
-     * takes, and of those the ones the exclusion group removes.
+     * A rule test in one scan of the leads: the leads the inclusion group takes are set aside
+     * (with whether the exclusion group removes them), then counted and sampled from there.
      */
-    async countRuleMatches(q: Queryable, included: SQL, excluded: SQL) {
-      const [row] = rowsOf<{ total: number; included: number; excluded: number }>(
+    async ruleTest(q: Queryable, included: SQL, excluded: SQL, sampleSize: number) {
+      const sample = (where: SQL) => sql`(
+        select coalesce(json_agg(s), '[]'::json) from (
+          select id, email, parent_name, child_name, lead_score from m where ${where}
+          order by lead_score desc, created_at desc, id limit ${sampleSize}
+        ) s)`;
+      const [row] = rowsOf<{
+        total: number;
+        included: number;
+        excluded: number;
+        matching_leads: SampleLeadRow[];
+        excluded_leads: SampleLeadRow[];
+      }>(
         await q.execute(sql`
-          select count(*)::int as total,
-            count(*) filter (where t.inc)::int as included,
-            count(*) filter (where t.inc and t.exc)::int as excluded
-          from (select ${included} as inc, ${excluded} as exc from ${leads}) t`),
+          with m as materialized (
+            select id, email, parent_name, first_child_name as child_name, lead_score, created_at,
+              ${excluded} as exc
+            from ${leads} where ${included}
+          )
+          select (select count(*) from ${leads})::int as total,
+            (select count(*) from m)::int as included,
+            (select count(*) from m where exc)::int as excluded,
+            ${sample(sql`not exc`)} as matching_leads,
+            ${sample(sql`exc`)} as excluded_leads`),
       );
       return row!;
-    },
-
-    async sampleLeads(q: Queryable, where: SQL, limit: number): Promise<SampleLeadRow[]> {
-      return rowsOf<SampleLeadRow>(
-        await q.execute(sql`
-          select id, email, parent_name, first_child_name as child_name, lead_score
-          from ${leads} where ${where}
-          order by lead_score desc, created_at desc, id
-          limit ${limit}`),
-      );
     },
 
     /**

@@ -258,21 +258,20 @@ export function createSegmentsService(deps: {
     ): Promise<RuleTestResult> {
       const rules = checkRules(inclusion, exclusion);
       return boundedRuleWork(repo, async (q) => {
-        const included = groupCondition(rules.inclusion, now);
-        const excluded = groupCondition(rules.exclusion, now);
-        const counts = await repo.countRuleMatches(q, included, excluded);
-        const matching = counts.included - counts.excluded;
-        const [matchingLeads, excludedLeads] = await Promise.all([
-          matching > 0 ? repo.sampleLeads(q, sql`${included} and not ${excluded}`, SAMPLE_SIZE) : [],
-          counts.excluded > 0 ? repo.sampleLeads(q, sql`${included} and ${excluded}`, SAMPLE_SIZE) : [],
-        ]);
+        const test = await repo.ruleTest(
+          q,
+          groupCondition(rules.inclusion, now),
+          groupCondition(rules.exclusion, now),
+          SAMPLE_SIZE,
+        );
+        const matching = test.included - test.excluded;
         return {
-          total_leads: counts.total,
+          total_leads: test.total,
           matching_count: matching,
-          excluded_count: counts.excluded,
-          match_percentage: counts.total ? Math.round((matching / counts.total) * 1000) / 10 : 0,
-          matching_leads: matchingLeads,
-          excluded_leads: excludedLeads,
+          excluded_count: test.excluded,
+          match_percentage: test.total ? Math.round((matching / test.total) * 1000) / 10 : 0,
+          matching_leads: test.matching_leads,
+          excluded_leads: test.excluded_leads,
         };
       });
     },
