@@ -1,4 +1,5 @@
 import {
+  type RuleGroup,
   ADMIN_SPECIAL_NEEDS,
   ADMIN_TIMELINES,
   CURRENT_SUPPORT_OPTIONS,
@@ -35,12 +36,52 @@ function random(seed: number) {
   return { next, pick, some, weighted };
 }
 
-export const DEMO_SEGMENTS = [
-  { name: 'autism-support', description: 'Families of children on the autism spectrum', priority: 20 },
-  { name: 'adhd-families', description: 'Children with ADHD or attention needs', priority: 15 },
-  { name: 'immediate-enrollment', description: 'Want a place this term', priority: 30 },
-  { name: 'early-years', description: 'Pre-K to 2nd Grade', priority: 10 },
-  { name: 'reading-support', description: 'Dyslexia and learning disabilities', priority: 12 },
+const anyChildHas = (...needs: string[]) => ({
+  operator: 'OR',
+  conditions: needs.map((value) => ({ field: 'all_special_needs', operator: 'contains', value })),
+});
+
+/** Demo segments with the rules that explain their members (the seed tags leads by the same rules). */
+export const DEMO_SEGMENTS: {
+  name: string;
+  description: string;
+  priority: number;
+  neverContact?: boolean;
+  rules?: RuleGroup;
+}[] = [
+  {
+    name: 'autism-support',
+    description: 'Families of children on the autism spectrum',
+    priority: 20,
+    rules: anyChildHas('Autism/ASD'),
+  },
+  {
+    name: 'adhd-families',
+    description: 'Children with ADHD or attention needs',
+    priority: 15,
+    rules: anyChildHas('ADHD'),
+  },
+  {
+    name: 'immediate-enrollment',
+    description: 'Want a place this term',
+    priority: 30,
+    rules: { operator: 'AND', conditions: [{ field: 'timeline', operator: 'equals', value: 'Immediately' }] },
+  },
+  {
+    name: 'early-years',
+    description: 'Pre-K to 2nd Grade',
+    priority: 10,
+    rules: {
+      operator: 'OR',
+      conditions: [3, 4, 5, 6, 7].map((value) => ({ field: 'all_ages', operator: 'contains', value })),
+    },
+  },
+  {
+    name: 'reading-support',
+    description: 'Dyslexia and learning disabilities',
+    priority: 12,
+    rules: anyChildHas('Dyslexia', 'Learning Disabilities'),
+  },
   { name: 'do-not-contact', description: 'Asked not to be emailed', priority: 100, neverContact: true },
 ];
 
@@ -95,6 +136,9 @@ export async function seedDemoData(
         description: s.description,
         priority: s.priority,
         neverContact: s.neverContact ?? false,
+        emailListReady: !s.neverContact,
+        inclusionRules: s.rules ?? null,
+        lastEvaluated: new Date(),
       })
       .onConflictDoUpdate({ target: segments.name, set: { description: s.description } })
       .returning({ id: segments.id });
