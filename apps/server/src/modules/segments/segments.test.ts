@@ -362,6 +362,19 @@ describe('segment management', () => {
     expect(after.find((s) => s.id === source.id)?.active_leads).toBe(source.active_leads);
   });
 
+  it('lists the leads not yet in a segment, for the Add Leads dialog', async () => {
+    const segments = (await call('GET', '/api/segments')).json().segments as { id: string; name: string }[];
+    const followUp = segments.find((s) => s.name === 'Follow up')!;
+    const members = (await segmentLeads(followUp.id)).leads.map((l) => l.id);
+    const res = await call('GET', `/api/leads?limit=100&not_in_segment=${followUp.id}`);
+    expect(res.statusCode).toBe(200);
+    const ids = (res.json().leads as { id: string }[]).map((l) => l.id);
+    expect(members.length).toBeGreaterThan(0);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id) => members.includes(id))).toEqual([]);
+    expect((await call('GET', '/api/leads?not_in_segment=nope')).statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown segment and 400 for a malformed id', async () => {
     expect((await call('GET', '/api/segments/00000000-0000-4000-8000-000000000000/leads')).statusCode).toBe(
       404,
