@@ -241,6 +241,20 @@ describe('upsertSubscribers', () => {
   });
 });
 
+describe('an outage', () => {
+  it('stops the sync after 5 subscribers in a row fail for a passing reason, instead of trying them all', async () => {
+    const { client } = makeClient({ concurrency: 1, maxRetries: 0 });
+    const group = await prepareGroup(client);
+    fake.failNext(1000, 503);
+    const subscribers = Array.from({ length: 50 }, () => makeSubscriber());
+
+    await expect(client.upsertSubscribers(group.id, subscribers)).rejects.toThrow(
+      'MailerLite is not answering: the sync stopped after 5 failures in a row',
+    );
+    expect(requestsTo('POST', '/subscribers')).toHaveLength(5);
+  });
+});
+
 describe('a wrong API key', () => {
   const wrongKey = 'ml-wrong-key-0000000000';
 

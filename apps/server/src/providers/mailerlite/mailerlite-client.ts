@@ -42,6 +42,8 @@ const MAX_WAIT_MS = 60_000;
 const BASE_BACKOFF_MS = 1_000;
 const MAX_PAGES = 100;
 const BAD_KEY_MESSAGE = 'MailerLite rejected the API key';
+/** Stop a sync when this many subscribers in a row failed for a passing reason (an outage). */
+const MAX_TRANSIENT_IN_A_ROW = 5;
 
 type ApiResponse = { status: number; body: unknown };
 type RequestOptions = { method: 'GET' | 'POST'; path: string; body?: unknown; isIdempotent: boolean };
@@ -266,16 +268,29 @@ export function createMailerLiteClient(options: MailerLiteClientOptions): Mailer
       const result: UpsertResult = { synced: 0, errors: [] };
       let next = 0;
       let fatal: MailerLiteError | null = null;
+      // Subscribers in a row that failed for a passing reason even after retries: MailerLite is down.
+      let transientInARow = 0;
       const worker = async () => {
         while (!fatal && next < subscribers.length) {
           const subscriber = subscribers[next++]!;
           try {
             await upsertOne(groupId, subscriber);
             result.synced += 1;
+            transientInARow = 0;
           } catch (error) {
             // A rejected key fails every later request too, so the whole sync stops.
             if (error instanceof MailerLiteError && error.status === 401) fatal ??= error;
-            else result.errors.push({ email: subscriber.email, error: messageOf(error) });
+            else {
+              result.errors.push({ email: subscriber.email, error: messageOf(error) });
+              transientInARow =
+                error instanceof MailerLiteError && error.isTransient ? transientInARow + 1 : 0;
+              if (transientInARow >= MAX_TRANSIENT_IN_A_ROW)
+                fatal ??= new MailerLiteError(
+                  `MailerLite is not answering: the sync stopped after ${MAX_TRANSIENT_IN_A_ROW} failures in a row`,
+                  null,
+                  true,
+                );
+            }
           }
         }
       };
