@@ -393,9 +393,9 @@ export function rulesSummary(inclusion: RuleGroup | null, exclusion: RuleGroup |
             DATE_OPERATOR_LABELS[c.operator as RuleOperator]) ||
           RULE_OPERATOR_LABELS[c.operator as RuleOperator] ||
           c.operator;
-        return VALUELESS_OPERATORS.includes(c.operator)
-          ? `${label} ${op}`
-          : `${label} ${op} ${c.value ?? ''}`;
+        if (VALUELESS_OPERATORS.includes(c.operator)) return `${label} ${op}`;
+        if (c.operator === 'days_since') return `${label} at least ${c.value ?? ''} days ago`;
+        return `${label} ${op} ${c.value ?? ''}`;
       })
       .join(` ${group?.operator ?? 'AND'} `);
   const included = describe(inclusion);

@@ -193,7 +193,7 @@ export function createSegmentsService(deps: {
       );
       const neverContact = input.never_contact ?? current.neverContact;
       if (
-        (rulesChanged || input.never_contact === false) &&
+        (rulesChanged || (input.never_contact === false && current.neverContact)) &&
         !neverContact &&
         rules.inclusion.conditions.length === 0
       )

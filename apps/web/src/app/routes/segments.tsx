@@ -1,5 +1,10 @@
-import { AreaPlaceholder } from '../layout/area-placeholder';
+import { SegmentsScreen } from '@/features/segments/components/segments-screen';
 
 export default function SegmentsRoute() {
-  return <AreaPlaceholder area="segments" />;
+  return (
+    <>
+      <title>Segments · Lantern Admin</title>
+      <SegmentsScreen />
+    </>
+  );
 }
