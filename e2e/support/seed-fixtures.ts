@@ -1,11 +1,13 @@
 // Seeds the e2e database before the server starts (PGlite allows one process at a time):
 // demo leads with segments, and one known lead with a conversation for the journeys to search.
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { prepareDatabase } from '../../apps/server/src/bootstrap';
 import { loadConfig } from '../../apps/server/src/config';
 import type { Database } from '../../apps/server/src/db/client';
 import { createChatRepository } from '../../apps/server/src/modules/chat/chat.repository';
+import { childFactsOf } from '../../apps/server/src/modules/leads/lead-mapping';
 import { leadChildren, leads } from '../../apps/server/src/modules/leads/leads.tables';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data';
 import { DEMO_LEAD_COUNT, FIXTURE_LEAD } from './fixtures';
@@ -23,13 +25,17 @@ async function insertFixtureLead(db: Database) {
       searchText: `${FIXTURE_LEAD.parentName} ${FIXTURE_LEAD.email} ${FIXTURE_LEAD.child}`.toLowerCase(),
     })
     .returning();
-  await db.insert(leadChildren).values({
-    leadId: lead!.id,
-    position: 0,
+  const child = {
     name: FIXTURE_LEAD.child,
     age: 7,
     specialNeeds: ['Sensory Processing'],
-  });
+    currentSupport: [],
+  };
+  await db.insert(leadChildren).values({ leadId: lead!.id, position: 0, ...child });
+  await db
+    .update(leads)
+    .set(childFactsOf([child]))
+    .where(eq(leads.id, lead!.id));
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
   await createChatRepository(db).insertConversation({
     sessionId: 'fixture-session-0001',

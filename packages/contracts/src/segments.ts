@@ -172,8 +172,12 @@ export const assignLeadsResponseSchema = z.object({
   message: z.string(),
 });
 
-/** Segment names are stored with hyphens (all-active-leads); screens show them with spaces. */
-export const segmentDisplayName = (name: string) => name.replace(/-/g, ' ');
+/**
+ * Slug-shaped names (all-active-leads, early-years: the seeded and imported ones) are shown with
+ * spaces; a name staff typed ("Autism - Immediate", "K-12 families") is shown as typed.
+ */
+export const segmentDisplayName = (name: string) =>
+  /^[a-z0-9]+(-[a-z0-9]+)+$/.test(name) ? name.replace(/-/g, ' ') : name;
 
 /** System segments, hidden from the segments dashboard (spec 2.1). */
 export function isHiddenSegment(segment: Pick<Segment, 'name' | 'never_contact'>): boolean {

@@ -35,11 +35,6 @@ export function humanize(value: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
 }
 
-/** Segment names are stored with hyphens ('autism-support') and shown with spaces. */
-export function segmentDisplayName(name: string): string {
-  return name.replace(/-/g, ' ');
-}
-
 const SOURCES: Record<string, string> = {
   chat: 'Chat widget',
   form: 'Enrolment form',
