@@ -1,4 +1,4 @@
-import type { ImportLead } from '@lantern/contracts';
+import type { ImportLead, RuleLead } from '@lantern/contracts';
 import { childFactsOf, scoreOf, searchTextOf, toNewChild } from './lead-mapping';
 import type { BulkLead, DbOrTx, LeadsRepository } from './leads.repository';
 
@@ -33,7 +33,7 @@ function facts(children: ReturnType<typeof toNewChild>[]) {
   };
 }
 
-function toBulkLead(lead: ImportLead, source: string): BulkLead {
+function toBulkLead(lead: ImportLead, source: string, createdAt: Date): BulkLead {
   const children = lead.children.map((c) => toNewChild({ ...c, grade: c.grade ?? null }));
   const columns = {
     email: lead.email,
@@ -47,6 +47,7 @@ function toBulkLead(lead: ImportLead, source: string): BulkLead {
   };
   const { score, breakdown } = scoreOf(columns, children);
   return {
+    created_at: createdAt.toISOString(),
     email: lead.email,
     parent_name: lead.parent_name,
     phone: lead.phone,
@@ -62,6 +63,25 @@ function toBulkLead(lead: ImportLead, source: string): BulkLead {
   };
 }
 
+/** A new lead as segment rules see it. */
+function asRuleLead(lead: BulkLead, createdAt: Date): RuleLead {
+  return {
+    email: lead.email,
+    parent_name: lead.parent_name,
+    phone: lead.phone,
+    timeline: lead.timeline,
+    biggest_concerns: lead.biggest_concerns,
+    lead_score: lead.lead_score,
+    created_at: createdAt,
+    children: lead.children.map((c) => ({
+      name: c.name,
+      age: c.age,
+      special_needs: c.special_needs,
+      current_support: c.current_support,
+    })),
+  };
+}
+
 /**
  * Creates validated leads in batches: one statement per batch (see insertMany), never a query per
  * row. A batch that fails as a whole is retried row by row, so one bad row cannot
@@ -71,9 +91,13 @@ export async function createLeadsInBatches(
   repo: LeadsRepository,
   rows: NumberedLead[],
   source: string,
-  /** Runs in each batch's transaction with the new leads' ids (automatic segment tags). */
-  afterInsert: (ids: string[], tx: DbOrTx) => Promise<void>,
+  /**
+   * Runs in each batch's transaction with the new leads as segment rules see them (automatic
+   * segment tags); `now` is their creation time.
+   */
+  afterInsert: (inserted: { id: string; lead: RuleLead }[], tx: DbOrTx, now: Date) => Promise<void>,
 ) {
+  const now = new Date();
   const outcome: BulkOutcome = { created: [], conflicts: [], failed: [] };
   const record = (batch: NumberedLead[], idByEmail: Map<string, string>) => {
     for (const { lead, lineNumber } of batch) {
@@ -85,16 +109,20 @@ export async function createLeadsInBatches(
   const insert = (leads: BulkLead[]) =>
     repo.transaction(async (tx) => {
       const idByEmail = await repo.insertMany(leads, tx);
-      await afterInsert([...idByEmail.values()], tx);
+      const inserted = leads.flatMap((lead) => {
+        const id = idByEmail.get(lead.email);
+        return id ? [{ id, lead: asRuleLead(lead, now) }] : [];
+      });
+      await afterInsert(inserted, tx, now);
       return idByEmail;
     });
   const insertBatch = async (batch: NumberedLead[]) => {
     try {
-      record(batch, await insert(batch.map((r) => toBulkLead(r.lead, source))));
+      record(batch, await insert(batch.map((r) => toBulkLead(r.lead, source, now))));
     } catch {
       for (const row of batch) {
         try {
-          record([row], await insert([toBulkLead(row.lead, source)]));
+          record([row], await insert([toBulkLead(row.lead, source, now)]));
         } catch {
           outcome.failed.push({
             lineNumber: row.lineNumber,

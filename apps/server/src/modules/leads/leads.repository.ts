@@ -7,6 +7,7 @@ export type NewChild = Omit<typeof leadChildren.$inferInsert, 'leadId' | 'positi
 
 /** A lead for insertMany, in the columns' wire names. */
 export type BulkLead = {
+  created_at: string;
   email: string;
   parent_name: string;
   phone: string | null;
@@ -105,18 +106,18 @@ export function createLeadsRepository(db: Database) {
       const result = (await q.execute(sql`
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-            email text, parent_name text, phone text, timeline text, timeline_date date,
+            created_at timestamptz, email text, parent_name text, phone text, timeline text, timeline_date date,
             biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
             source text, children jsonb, child_count int, first_child_name text, first_child_age int,
             first_child_special_needs text[], first_child_current_support text[],
             all_special_needs text[], all_ages int[])
         ),
         inserted as (
-          insert into ${leads} (email, parent_name, phone, timeline, timeline_date, biggest_concerns,
+          insert into ${leads} (created_at, updated_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
             lead_score, score_breakdown, search_text, source, child_count, first_child_name,
             first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
             all_ages)
-          select email, parent_name, phone, timeline, timeline_date, biggest_concerns,
+          select created_at, created_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
             lead_score, score_breakdown, search_text, source, child_count, first_child_name,
             first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
             all_ages

@@ -213,8 +213,8 @@ export function createLeadsService(deps: {
 
     /** Creates imported leads (already validated) in batches; see leads-bulk.ts. */
     async createImportedLeads(rows: NumberedLead[], actor: Actor) {
-      const outcome = await createLeadsInBatches(repo, rows, 'import', (ids, tx) =>
-        segments.tagLeads(ids, tx),
+      const outcome = await createLeadsInBatches(repo, rows, 'import', (inserted, tx, now) =>
+        segments.tagNewLeads(inserted, tx, now),
       );
       await recordAuditEvent(db, {
         actorId: actor.userId,

@@ -199,6 +199,15 @@ export function createSegmentsRepository(db: Database) {
       return row!;
     },
 
+    async insertAutoMemberships(q: Queryable, memberships: { lead_id: string; segment_id: string }[]) {
+      if (memberships.length === 0) return;
+      await q.execute(sql`
+        insert into ${leadSegments} (lead_id, segment_id, assignment)
+        select lead_id, segment_id, 'auto'
+        from jsonb_to_recordset(${JSON.stringify(memberships)}::jsonb) as x(lead_id uuid, segment_id uuid)
+        on conflict do nothing`);
+    },
+
     /** Re-evaluates one segment over every lead (the background job), and stamps last_evaluated. */
     async evaluateSegment(segmentId: string, match: SQL) {
       return db.transaction(async (tx) => {

@@ -1,10 +1,12 @@
 import {
   checkRuleGroup,
+  leadMatchesRules,
   rulesSummary,
   SCORE_BAND_RANGES,
   segmentStatus,
   type CheckedGroup,
   type RuleGroup,
+  type RuleLead,
   type RuleTestResult,
   type Segment,
   type segmentCreateSchema,
@@ -288,6 +290,27 @@ export function createSegmentsService(deps: {
       if (compiled.length === 0) return;
       if (q) await repo.tagLeads(q, leadIds, compiled);
       else await repo.transaction((tx) => repo.tagLeads(tx, leadIds, compiled));
+    },
+
+    /**
+     * Tags brand-new leads (an import batch) by every active auto-tag segment without a query per
+     * segment: their rules are evaluated here by the in-memory evaluator, which rules-sql.test.ts
+     * holds to the same answers as the SQL, and the memberships are written in one statement.
+     */
+    async tagNewLeads(newLeads: { id: string; lead: RuleLead }[], q: Queryable, now = new Date()) {
+      if (newLeads.length === 0) return;
+      const rules = (await repo.findAutoTagSegments(q)).flatMap((row) => {
+        const inc = checkRuleGroup(row.inclusionRules, 'inclusion');
+        const exc = checkRuleGroup(row.exclusionRules, 'exclusion');
+        if ('problem' in inc || 'problem' in exc || inc.group.conditions.length === 0) return [];
+        return [{ id: row.id, inclusion: inc.group, exclusion: exc.group }];
+      });
+      const memberships = newLeads.flatMap(({ id, lead }) =>
+        rules
+          .filter((r) => leadMatchesRules(lead, r.inclusion, r.exclusion, now))
+          .map((r) => ({ lead_id: id, segment_id: r.id })),
+      );
+      await repo.insertAutoMemberships(q, memberships);
     },
 
     /** The background job: every active auto-tag segment over every lead, highest priority first. */

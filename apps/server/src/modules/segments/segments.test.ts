@@ -175,6 +175,19 @@ describe('segment rules and automatic tagging', () => {
     const emails = (await segmentLeads(autism.id)).leads.map((l) => l.email);
     expect(emails).toContain('imported.autism@example.org');
     expect(emails).not.toContain('imported.other@example.org');
+
+    // Imports are tagged by the in-memory evaluator; re-evaluating in SQL changes nothing.
+    const before = await call('GET', '/api/segments');
+    const stamp = before.json().segments.find((s: { id: string }) => s.id === autism.id).last_evaluated;
+    await call('PUT', `/api/segments/${autism.id}`, { inclusion_rules: AUTISM_IMMEDIATE });
+    for (let i = 0; i < 100; i++) {
+      const now = (await call('GET', '/api/segments'))
+        .json()
+        .segments.find((s: { id: string }) => s.id === autism.id);
+      if (now.last_evaluated !== stamp) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await segmentLeads(autism.id)).leads.map((l) => l.email).sort()).toEqual([...emails].sort());
   });
 
   it('refuses bad rules with a 400 in plain words, never a 500', async () => {
