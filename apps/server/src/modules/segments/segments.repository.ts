@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { leads } from '../leads/leads.tables';
-import { leadSegments, segments, type SegmentRow } from './segments.tables';
+import { leadSegmentExclusions, leadSegments, segments, type SegmentRow } from './segments.tables';
 
 export type SegmentWithCount = SegmentRow & { leadCount: number };
 /** A database or an open transaction. */
@@ -45,6 +45,18 @@ export type SendableLeadRow = {
 };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** "Staff have not taken this lead out of this segment by hand" (rules never put it back). */
+/**
+ * Holds the segment's row lock for the rest of the transaction: hand edits of its members and its
+ * re-evaluation take turns, so a lead taken out by hand is never put back by an evaluation that
+ * started before.
+ */
+const lockSegment = (q: Queryable, segmentId: string) =>
+  q.execute(sql`select 1 from ${segments} where id = ${segmentId}::uuid for no key update`);
+
+const notExcluded = (leadId: SQL, segmentId: SQL) =>
+  sql`not exists (select 1 from ${leadSegmentExclusions} ex where ex.lead_id = ${leadId} and ex.segment_id = ${segmentId})`;
 
 export function createSegmentsRepository(db: Database) {
   const leadCount =
@@ -103,29 +115,53 @@ export function createSegmentsRepository(db: Database) {
         insert into ${leadSegments} (lead_id, segment_id, assignment, assigned_at)
         select lead_id, ${toId}::uuid, assignment, assigned_at from ${leadSegments}
         where segment_id = ${fromId}::uuid`);
+      await q.execute(sql`
+        insert into ${leadSegmentExclusions} (lead_id, segment_id, excluded_at)
+        select lead_id, ${toId}::uuid, excluded_at from ${leadSegmentExclusions}
+        where segment_id = ${fromId}::uuid`);
     },
 
     /** Adds the leads as manual members; an automatic membership becomes manual. Answers how many changed. */
     async assignManually(segmentId: string, leadIds: string[]): Promise<number> {
       if (leadIds.length === 0) return 0;
-      const rows = await db
-        .insert(leadSegments)
-        .values(leadIds.map((leadId) => ({ leadId, segmentId, assignment: 'manual' as const })))
-        .onConflictDoUpdate({
-          target: [leadSegments.leadId, leadSegments.segmentId],
-          set: { assignment: 'manual', assignedAt: new Date() },
-          setWhere: sql`${leadSegments.assignment} <> 'manual'`,
-        })
-        .returning({ leadId: leadSegments.leadId });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        await lockSegment(tx, segmentId);
+        await tx
+          .delete(leadSegmentExclusions)
+          .where(
+            and(
+              eq(leadSegmentExclusions.segmentId, segmentId),
+              inIdList(leadSegmentExclusions.leadId, leadIds),
+            ),
+          );
+        const rows = await tx
+          .insert(leadSegments)
+          .values(leadIds.map((leadId) => ({ leadId, segmentId, assignment: 'manual' as const })))
+          .onConflictDoUpdate({
+            target: [leadSegments.leadId, leadSegments.segmentId],
+            set: { assignment: 'manual', assignedAt: new Date() },
+            setWhere: sql`${leadSegments.assignment} <> 'manual'`,
+          })
+          .returning({ leadId: leadSegments.leadId });
+        return rows.length;
+      });
     },
 
+    /** Takes leads out by hand, and keeps the segment's rules from putting them back. */
     async removeMembers(segmentId: string, leadIds: string[]): Promise<number> {
-      const rows = await db
-        .delete(leadSegments)
-        .where(and(eq(leadSegments.segmentId, segmentId), inIdList(leadSegments.leadId, leadIds)))
-        .returning({ leadId: leadSegments.leadId });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        await lockSegment(tx, segmentId);
+        const rows = await tx
+          .delete(leadSegments)
+          .where(and(eq(leadSegments.segmentId, segmentId), inIdList(leadSegments.leadId, leadIds)))
+          .returning({ leadId: leadSegments.leadId });
+        if (rows.length)
+          await tx
+            .insert(leadSegmentExclusions)
+            .values(rows.map((r) => ({ leadId: r.leadId, segmentId })))
+            .onConflictDoNothing();
+        return rows.length;
+      });
     },
 
     /**
@@ -171,7 +207,8 @@ export function createSegmentsRepository(db: Database) {
       const matches = sql.join(
         rules.map(
           (s) => sql`select id as lead_id, ${s.id}::uuid as segment_id from ${leads}
-            where id in (select id from batch) and ${s.match}`,
+            where id in (select id from batch) and ${s.match}
+              and ${notExcluded(sql`${leads.id}`, sql`${s.id}::uuid`)}`,
         ),
         sql` union all `,
       );
@@ -211,11 +248,13 @@ export function createSegmentsRepository(db: Database) {
     /** Re-evaluates one segment over every lead (the background job), and stamps last_evaluated. */
     async evaluateSegment(segmentId: string, match: SQL) {
       return db.transaction(async (tx) => {
+        await lockSegment(tx, segmentId);
         const [added] = rowsOf<{ n: number }>(
           await tx.execute(sql`
             with ins as (
               insert into ${leadSegments} (lead_id, segment_id, assignment)
-              select id, ${segmentId}::uuid, 'auto' from ${leads} where ${match}
+              select id, ${segmentId}::uuid, 'auto' from ${leads}
+              where ${match} and ${notExcluded(sql`${leads.id}`, sql`${segmentId}::uuid`)}
               on conflict do nothing
               returning 1
             )

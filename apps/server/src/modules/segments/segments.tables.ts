@@ -48,3 +48,21 @@ export const leadSegments = pgTable(
 );
 
 export type SegmentRow = typeof segments.$inferSelect;
+
+/**
+ * Leads staff took out of a segment by hand: the segment's rules do not put them back. Assigning
+ * the lead by hand again lifts it.
+ */
+export const leadSegmentExclusions = pgTable(
+  'lead_segment_exclusions',
+  {
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    excludedAt: timestamp('excluded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.segmentId] })],
+);

@@ -320,6 +320,32 @@ describe('segment management', () => {
     expect((await segmentLeads(autism.id)).leads.map((l) => l.id)).not.toContain(first);
   });
 
+  it('keeps a lead taken out by hand out, even when the rules match it again', async () => {
+    const segments = (await call('GET', '/api/segments')).json().segments as {
+      id: string;
+      name: string;
+      last_evaluated: string;
+    }[];
+    const autism = segments.find((s) => s.name === 'Autism - Immediate')!;
+    const member = (await segmentLeads(autism.id, '&assignment=auto')).leads[0]!;
+    await call('POST', `/api/segments/${autism.id}/remove-leads`, { lead_ids: [member.id] });
+    // A lead change and a full re-evaluation both leave it out.
+    await call('PUT', `/api/leads/${member.id}`, { phone: '(555) 123-9876' });
+    await call('PUT', `/api/segments/${autism.id}`, { inclusion_rules: AUTISM_IMMEDIATE });
+    for (let i = 0; i < 100; i++) {
+      const now = (await call('GET', '/api/segments'))
+        .json()
+        .segments.find((s: { id: string }) => s.id === autism.id);
+      if (now.last_evaluated !== autism.last_evaluated) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await segmentLeads(autism.id)).leads.map((l) => l.id)).not.toContain(member.id);
+    // Assigning it by hand brings it back, as Manual.
+    await call('POST', `/api/segments/${autism.id}/assign-leads`, { lead_ids: [member.id] });
+    const back = (await segmentLeads(autism.id)).leads.find((l) => l.id === member.id);
+    expect(back?.manually_assigned).toBe(true);
+  });
+
   it('exports as CSV named after the segment, with formula-like cells neutralised, and as JSON', async () => {
     const lead = await createLead(t.app, token, autismLead({ parent_name: '=HYPERLINK("http://x","y")' }));
     const segment = await createSegment({
