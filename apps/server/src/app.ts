@@ -22,7 +22,18 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { createLeadExportService } from './modules/imports/lead-export.service';
+import { createEmailService } from './modules/email/email.service';
+import { emailRoutes } from './modules/email/email.routes';
+import { createEnrollmentService } from './modules/enrollment/enrollment.service';
+import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { createJobQueue } from './modules/jobs/job-queue';
+import { createDownloadTokens } from './modules/resources/download-token';
+import { createResourcesRepository } from './modules/resources/resources.repository';
+import { resourcesRoutes } from './modules/resources/resources.routes';
+import { createResourcesService } from './modules/resources/resources.service';
+import { createWidgetService } from './modules/widget/widget.service';
+import { widgetRoutes } from './modules/widget/widget.routes';
+import { createEmailProvider, createFileStorage } from './providers/create-providers';
 import { createLeadsRepository } from './modules/leads/leads.repository';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
@@ -54,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
+    // Download links carry a signed token in the path (see resources/download-token.ts).
+    maxParamLength: 1000,
   });
   // Every registered route, so the security test can walk the whole table.
   const routeTable: { method: string; url: string }[] = [];
@@ -68,7 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, {
+    analyticsOrigin: config.enroll.analytics ? new URL(config.enroll.analytics.scriptUrl).origin : null,
+  });
   await app.register(rateLimit, { global: false });
   await registerApiDocs(app);
 
@@ -106,6 +121,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importsRoutes, {
     imports: createImportsService({ leads }),
     exporter: createLeadExportService({ db, leads }),
+  });
+
+  const widget = createWidgetService({ db, analytics: config.enroll.analytics });
+  const emailProvider = createEmailProvider(config);
+  app.addHook('onClose', async () => emailProvider.close?.());
+  const email = createEmailService({ db, provider: emailProvider, jobs, log: app.log });
+  const resources = createResourcesService({
+    repo: createResourcesRepository(db),
+    storage: createFileStorage(config),
+    tokens: createDownloadTokens(keys.downloadTokenHmac),
+    linkDays: config.downloadLinkDays,
+    log: app.log,
+    onLeadDownload: (address) => leads.recordResourceDownload(address),
+  });
+  await app.register(widgetRoutes, { widget });
+  await app.register(emailRoutes, { email });
+  await app.register(resourcesRoutes, { resources, db });
+  await app.register(enrollmentRoutes, {
+    enrollment: createEnrollmentService({ leads, resources, email, widget, log: app.log }),
+    submissionsPerMinute: config.enroll.submissionsPerMinute,
+    publicUrl: config.publicUrl,
   });
 
   await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });

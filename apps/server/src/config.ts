@@ -23,6 +23,24 @@ const envSchema = z.object({
   WIDGET_DIST_DIR: z.string().optional(),
   MAILERLITE_API_KEY: z.string().optional(),
   MAILERLITE_API_URL: z.string().url().default('https://connect.mailerlite.com/api'),
+  PUBLIC_URL: z.string().url().optional(),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().url().optional(),
+  EMAIL_FROM: z.string().min(3).default('Admissions <admissions@localhost>'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  DOWNLOAD_LINK_DAYS: z.coerce.number().positive().max(365).default(7),
+  ENROLL_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  ENROLL_ANALYTICS_SCRIPT_URL: z.string().url().optional(),
+  ENROLL_ANALYTICS_DOMAIN: z.string().optional(),
 });
 
 export type AppConfig = {
@@ -39,6 +57,22 @@ export type AppConfig = {
   webDistDir: string | undefined;
   widgetDistDir: string | undefined;
   mailerlite: { apiKey: string | null; apiUrl: string };
+  /** The site's address for links in emails; requests' own origin when unset. */
+  publicUrl: string | undefined;
+  email: { provider: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string };
+  storage:
+    | { kind: 'local'; root: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  downloadLinkDays: number;
+  enroll: { submissionsPerMinute: number; analytics: { scriptUrl: string; domain: string | null } | null };
 };
 
 /** Reads the configuration from environment variables (documented in .env.example). */
@@ -51,11 +85,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL)
+    throw new Error('Invalid configuration: EMAIL_PROVIDER=smtp needs SMTP_URL');
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     isProduction: e.NODE_ENV === 'production',
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
@@ -69,5 +106,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR,
     widgetDistDir: e.WIDGET_DIST_DIR,
     mailerlite: { apiKey: e.MAILERLITE_API_KEY ?? null, apiUrl: e.MAILERLITE_API_URL },
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
+    storage: storageConfig(e, dataDir),
+    downloadLinkDays: e.DOWNLOAD_LINK_DAYS,
+    enroll: {
+      submissionsPerMinute: e.ENROLL_SUBMISSIONS_PER_MINUTE,
+      analytics: e.ENROLL_ANALYTICS_SCRIPT_URL
+        ? { scriptUrl: e.ENROLL_ANALYTICS_SCRIPT_URL, domain: e.ENROLL_ANALYTICS_DOMAIN ?? null }
+        : null,
+    },
+  };
+}
+
+function storageConfig(e: z.output<typeof envSchema>, dataDir: string): AppConfig['storage'] {
+  if (e.STORAGE === 'local') return { kind: 'local', root: path.join(dataDir, 'files') };
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+    (k) => !e[k as keyof typeof e],
+  );
+  if (missing.length) throw new Error(`Invalid configuration: STORAGE=s3 needs ${missing.join(', ')}`);
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

@@ -11,3 +11,6 @@ export * from './dashboard';
 export * from './import-validation';
 export * from './imports';
 export * from './exports';
+export * from './enrollment';
+export * from './resources';
+export * from './email';

@@ -24,6 +24,11 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle connection the server ends (a restart, a failover, an admin's terminate) is an event
+    // of the pool, not a crash: the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     await pool.query('select 1');
     return {
       db: drizzlePg({ client: pool, schema }) as unknown as Database,

@@ -5,3 +5,6 @@ export * from '../modules/leads/leads.tables';
 export * from '../modules/chat/chat.tables';
 export * from '../modules/segments/segments.tables';
 export * from '../modules/jobs/jobs.tables';
+export * from '../modules/widget/widget.tables';
+export * from '../modules/email/email.tables';
+export * from '../modules/resources/resources.tables';

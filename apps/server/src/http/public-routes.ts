@@ -6,6 +6,21 @@ export const PUBLIC_ROUTES: readonly { method: string; url: string; prefix?: tru
   { method: 'POST', url: '/admin/login', why: 'signing in' },
   { method: 'GET', url: '/admin/login-hint', why: 'the development credentials hint on the login page' },
   { method: 'GET', url: '/api/docs', prefix: true, why: 'OpenAPI documentation: the API shape, no data' },
+  {
+    method: 'POST',
+    url: '/api/resources/generate-token',
+    why: 'a download link for a lead magnet (spec: no auth header; rate-limited, email required when the resource says so)',
+  },
+  {
+    method: 'GET',
+    url: '/api/resources/by-segment/:segment',
+    why: 'titles and descriptions of active resources for a segment (spec: no auth header)',
+  },
+  {
+    method: 'GET',
+    url: '/api/resources/download/:token',
+    why: 'following a signed, expiring download link',
+  },
 ];
 
 /** Paths under these prefixes need a session unless listed above. */

@@ -2,18 +2,23 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Strict headers everywhere; the public widget files may be loaded and framed by a school's website. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { analyticsOrigin: string | null } = { analyticsOrigin: null },
+): Promise<void> {
+  // A third-party analytics script (the enrolment page's) is allowed only when one is configured.
+  const analytics = options.analyticsOrigin ? [options.analyticsOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...analytics],
         // React and sonner set inline style attributes and <style> tags; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...analytics],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -46,8 +46,13 @@ describe('the route table', () => {
     const outsideDocs = publicRoutes.filter((r) => !r.url.startsWith('/api/docs'));
     expect(outsideDocs.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /admin/login-hint',
+      'GET /api/resources/by-segment/:segment',
+      'GET /api/resources/download/:token',
       'HEAD /admin/login-hint',
+      'HEAD /api/resources/by-segment/:segment',
+      'HEAD /api/resources/download/:token',
       'POST /admin/login',
+      'POST /api/resources/generate-token',
     ]);
   });
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 export type AppKeys = {
   totpEncryption: Buffer;
   backupCodeHmac: Buffer;
+  downloadTokenHmac: Buffer;
 };
 
 function derive(master: Buffer, purpose: string): Buffer {
@@ -35,5 +36,6 @@ export function loadKeys(options: { secretKey?: string; isProduction: boolean; d
   return {
     totpEncryption: derive(masterBytes, 'totp-secret'),
     backupCodeHmac: derive(masterBytes, 'backup-code'),
+    downloadTokenHmac: derive(masterBytes, 'download-token'),
   };
 }

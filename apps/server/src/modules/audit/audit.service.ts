@@ -21,7 +21,9 @@ export type AuditAction =
   | 'segment.exported'
   | 'segment.synced'
   | 'segment.leads_assigned'
-  | 'segment.leads_removed';
+  | 'segment.leads_removed'
+  | 'resource.created'
+  | 'resource.deleted';
 
 export type AuditEvent = {
   actorId: string | null;

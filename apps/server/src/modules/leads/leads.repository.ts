@@ -82,6 +82,28 @@ export function createLeadsRepository(db: Database) {
       return { ...row, children: (await childrenOf([id], q)).get(id) ?? [] };
     },
 
+    /** Inserts the lead unless its email is taken (then undefined: another request got there first). */
+    async insertLeadIfNew(q: DbOrTx, values: typeof leads.$inferInsert): Promise<string | undefined> {
+      const [row] = await q.insert(leads).values(values).onConflictDoNothing().returning({ id: leads.id });
+      return row?.id;
+    },
+
+    /** The lead with this email, locked for the rest of the transaction. */
+    async lockLeadByEmail(q: DbOrTx, email: string): Promise<LeadWithChildren | undefined> {
+      const [row] = await q.select().from(leads).where(eq(leads.email, email)).for('update');
+      if (!row) return undefined;
+      return { ...row, children: (await childrenOf([row.id], q)).get(row.id) ?? [] };
+    },
+
+    async incrementDownloads(email: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(leads)
+        .set({ resourceDownloads: sql`${leads.resourceDownloads} + 1`, updatedAt: new Date() })
+        .where(eq(leads.email, email))
+        .returning({ id: leads.id });
+      return row?.id;
+    },
+
     async findLeadIdByEmail(email: string, q: DbOrTx = db): Promise<string | undefined> {
       const [row] = await q.select({ id: leads.id }).from(leads).where(eq(leads.email, email));
       return row?.id;

@@ -28,6 +28,38 @@ import {
 import type { DbOrTx, ExportCursor, ExportRow, LeadsRepository, LeadWithChildren } from './leads.repository';
 import type { LeadRow } from './leads.tables';
 
+/** A lead as the public enrolment form gives it (validated, option values mapped). */
+export type PublicFormLead = {
+  email: string;
+  parentName: string;
+  phone: string;
+  phoneConsent: boolean;
+  timeline: string;
+  biggestConcerns: string | null;
+  visitorId: string | null;
+  children: { name: string; age: number | null; special_needs: string[]; current_support: string[] }[];
+};
+
+/** Known children keep their place (updated when named again); new names are added after them. */
+function mergeChildren(current: LeadWithChildren['children'], incoming: PublicFormLead['children']) {
+  const byName = new Map(incoming.map((c) => [c.name.trim().toLowerCase(), c]));
+  const kept = current.map((c) => {
+    const update = byName.get(c.name.trim().toLowerCase());
+    byName.delete(c.name.trim().toLowerCase());
+    return {
+      name: c.name,
+      age: update?.age ?? c.age,
+      grade: c.grade,
+      specialNeeds: update ? [...new Set([...c.specialNeeds, ...update.special_needs])] : c.specialNeeds,
+      currentSupport: update
+        ? [...new Set([...c.currentSupport, ...update.current_support])]
+        : c.currentSupport,
+    };
+  });
+  const added = [...byName.values()].map((c) => toNewChild({ ...c, grade: null }));
+  return [...kept, ...added];
+}
+
 export type LeadsQueryInput = z.output<typeof leadsQuerySchema>;
 type Actor = { userId: string | null; ip: string | null };
 
@@ -209,6 +241,65 @@ export function createLeadsService(deps: {
       const found = new Set(await repo.existingIds(ids));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length) throw new NotFoundError(`Lead not found: ${missing.slice(0, 3).join(', ')}`);
+    },
+
+    /**
+     * The public enrolment form: one parent, one lead. A new email creates the lead; a known one
+     * is updated (contact details, timeline, concerns) and gains the children it does not have
+     * yet (a child already known by name gets the new age and needs). Scored and tagged in the
+     * same transaction; safe against two submissions of the same email at once.
+     */
+    async upsertFromPublicForm(form: PublicFormLead): Promise<{ leadId: string; created: boolean }> {
+      return repo.transaction(async (tx) => {
+        const newId = await repo.insertLeadIfNew(tx, {
+          email: form.email,
+          parentName: form.parentName,
+          phone: form.phone,
+          phoneConsent: form.phoneConsent,
+          timeline: form.timeline,
+          biggestConcerns: form.biggestConcerns,
+          visitorId: form.visitorId,
+          source: 'form',
+        });
+        if (newId) {
+          await repo.replaceChildren(
+            tx,
+            newId,
+            form.children.map((c) => toNewChild({ ...c, grade: null })),
+          );
+        } else {
+          const current = await repo.lockLeadByEmail(tx, form.email);
+          if (!current) throw new ConflictError('Please try again');
+          await repo.updateLead(tx, current.id, {
+            parentName: form.parentName,
+            phone: form.phone,
+            phoneConsent: form.phoneConsent || current.phoneConsent,
+            timeline: form.timeline,
+            biggestConcerns: form.biggestConcerns ?? current.biggestConcerns,
+            visitorId: current.visitorId ?? form.visitorId,
+          });
+          await repo.replaceChildren(tx, current.id, mergeChildren(current.children, form.children));
+        }
+        const leadId = newId ?? (await repo.findLeadIdByEmail(form.email, tx))!;
+        await refreshDerived(tx, leadId);
+        await segments.tagLeads([leadId], tx);
+        return { leadId, created: Boolean(newId) };
+      });
+    },
+
+    /** A parent downloaded a resource: counted on their lead (engagement score, dashboard). */
+    async recordResourceDownload(email: string): Promise<void> {
+      const id = await repo.incrementDownloads(email.toLowerCase());
+      if (!id) return;
+      await repo.transaction(async (tx) => {
+        await refreshDerived(tx, id);
+        await segments.tagLeads([id], tx);
+      });
+    },
+
+    /** The lead's segment ids (for recommendations), highest priority first. */
+    async segmentIdsOf(leadId: string): Promise<string[]> {
+      return ((await segments.membershipsByLead([leadId])).get(leadId) ?? []).map((m) => m.id);
     },
 
     /** Creates imported leads (already validated) in batches; see leads-bulk.ts. */

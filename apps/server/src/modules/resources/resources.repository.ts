@@ -1,0 +1,215 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { inIdList } from '../../db/id-list';
+import { segments } from '../segments/segments.tables';
+import {
+  resourceDownloads,
+  resourceFiles,
+  resources,
+  resourceSegments,
+  type ResourceFileRow,
+  type ResourceRow,
+} from './resources.tables';
+
+export type ResourceWithRelations = ResourceRow & {
+  files: ResourceFileRow[];
+  segments: { id: string; name: string; isPrimary: boolean }[];
+};
+type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export function createResourcesRepository(db: Database) {
+  async function withRelations(rows: ResourceRow[]): Promise<ResourceWithRelations[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [files, links] = await Promise.all([
+      db
+        .select()
+        .from(resourceFiles)
+        .where(inIdList(resourceFiles.resourceId, ids))
+        .orderBy(asc(resourceFiles.position), asc(resourceFiles.createdAt)),
+      db
+        .select({
+          resourceId: resourceSegments.resourceId,
+          id: segments.id,
+          name: segments.name,
+          isPrimary: resourceSegments.isPrimary,
+        })
+        .from(resourceSegments)
+        .innerJoin(segments, eq(segments.id, resourceSegments.segmentId))
+        .where(inIdList(resourceSegments.resourceId, ids))
+        .orderBy(desc(resourceSegments.isPrimary), asc(segments.name)),
+    ]);
+    return rows.map((r) => ({
+      ...r,
+      files: files.filter((f) => f.resourceId === r.id),
+      segments: links.filter((l) => l.resourceId === r.id),
+    }));
+  }
+
+  return {
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) => db.transaction((tx) => work(tx)),
+
+    /** Resources, highest priority first; optionally of a category or assigned to a segment. */
+    async list(filter: { category?: string; segmentId?: string }): Promise<ResourceWithRelations[]> {
+      const rows = await db
+        .select()
+        .from(resources)
+        .where(
+          and(
+            filter.category ? eq(resources.category, filter.category) : undefined,
+            filter.segmentId
+              ? sql`exists (select 1 from ${resourceSegments} rs where rs.resource_id = ${resources.id} and rs.segment_id = ${filter.segmentId}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(resources.priority), desc(resources.createdAt));
+      return withRelations(rows);
+    },
+
+    async findById(id: string): Promise<ResourceWithRelations | undefined> {
+      const [row] = await db.select().from(resources).where(eq(resources.id, id));
+      return row ? (await withRelations([row]))[0] : undefined;
+    },
+
+    async insert(q: Queryable, values: typeof resources.$inferInsert): Promise<void> {
+      await q.insert(resources).values(values);
+    },
+
+    async insertFiles(q: Queryable, files: (typeof resourceFiles.$inferInsert)[]): Promise<void> {
+      if (files.length) await q.insert(resourceFiles).values(files);
+    },
+
+    async update(id: string, values: Partial<typeof resources.$inferInsert>): Promise<boolean> {
+      const rows = await db
+        .update(resources)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(resources.id, id))
+        .returning({ id: resources.id });
+      return rows.length > 0;
+    },
+
+    /** Deletes the resource (files, links and download rows cascade); answers its storage keys. */
+    async delete(id: string): Promise<string[] | null> {
+      return db.transaction(async (tx) => {
+        const files = await tx
+          .select({ key: resourceFiles.storageKey })
+          .from(resourceFiles)
+          .where(eq(resourceFiles.resourceId, id));
+        const rows = await tx.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
+        return rows.length ? files.map((f) => f.key) : null;
+      });
+    },
+
+    async existingSegmentIds(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select({ id: segments.id }).from(segments).where(inArray(segments.id, ids));
+      return rows.map((r) => r.id);
+    },
+
+    async segmentIdByName(name: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: segments.id })
+        .from(segments)
+        .where(sql`lower(${segments.name}) = lower(${name})`);
+      return row?.id;
+    },
+
+    /** Sets the resource's segments (replacing them when clearExisting), with one primary. */
+    async assignSegments(
+      q: Queryable,
+      resourceId: string,
+      segmentIds: string[],
+      primaryId: string | null,
+      clearExisting: boolean,
+    ): Promise<void> {
+      if (clearExisting) await q.delete(resourceSegments).where(eq(resourceSegments.resourceId, resourceId));
+      if (segmentIds.length) {
+        await q
+          .insert(resourceSegments)
+          .values(segmentIds.map((segmentId) => ({ resourceId, segmentId, isPrimary: false })))
+          .onConflictDoNothing();
+      }
+      if (primaryId) {
+        await q
+          .update(resourceSegments)
+          .set({ isPrimary: sql`${resourceSegments.segmentId} = ${primaryId}::uuid` })
+          .where(eq(resourceSegments.resourceId, resourceId));
+      }
+    },
+
+    /** Active resources for any of the segments: primary ones first, then by priority. */
+    async forSegments(segmentIds: string[], limit: number) {
+      if (segmentIds.length === 0) return [];
+      return rowsOf<{
+        id: string;
+        title: string;
+        description: string;
+        category: string;
+        priority: number;
+        file_count: number;
+        require_email: boolean;
+      }>(
+        await db.execute(sql`
+          select r.id, r.title, r.description, r.category, r.priority, r.require_email,
+            (select count(*)::int from ${resourceFiles} f where f.resource_id = r.id) as file_count
+          from ${resources} r
+          join lateral (
+            select bool_or(rs.is_primary) as primary_for_one
+            from ${resourceSegments} rs
+            where rs.resource_id = r.id
+              and rs.segment_id in (select (jsonb_array_elements_text(${JSON.stringify(segmentIds)}::jsonb))::uuid)
+          ) m on m.primary_for_one is not null
+          where r.is_active
+            and exists (select 1 from ${resourceFiles} f where f.resource_id = r.id)
+          order by m.primary_for_one desc, r.priority desc, r.created_at desc
+          limit ${limit}`),
+      );
+    },
+
+    async file(resourceId: string, fileId: string): Promise<ResourceFileRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(resourceFiles)
+        .where(and(eq(resourceFiles.resourceId, resourceId), eq(resourceFiles.id, fileId)));
+      return row;
+    },
+
+    async recordDownload(values: {
+      resourceId: string;
+      fileId: string;
+      email: string | null;
+      visitorId: string | null;
+    }) {
+      await db.transaction(async (tx) => {
+        await tx.insert(resourceDownloads).values(values);
+        await tx
+          .update(resources)
+          .set({ downloadCount: sql`${resources.downloadCount} + 1` })
+          .where(eq(resources.id, values.resourceId));
+      });
+    },
+
+    async stats(resourceId: string, days: number) {
+      const [window] = rowsOf<{ downloads: number; unique_downloaders: number }>(
+        await db.execute(sql`
+          select count(*)::int as downloads,
+            count(distinct coalesce(email, visitor_id))::int as unique_downloaders
+          from ${resourceDownloads}
+          where resource_id = ${resourceId}::uuid and downloaded_at >= now() - ${days} * interval '1 day'`),
+      );
+      const byDay = rowsOf<{ date: string; downloads: number }>(
+        await db.execute(sql`
+          select to_char(date_trunc('day', downloaded_at at time zone 'UTC'), 'YYYY-MM-DD') as date,
+            count(*)::int as downloads
+          from ${resourceDownloads}
+          where resource_id = ${resourceId}::uuid and downloaded_at >= now() - ${days} * interval '1 day'
+          group by 1 order by 1`),
+      );
+      return { ...window!, by_day: byDay };
+    },
+  };
+}
+
+export type ResourcesRepository = ReturnType<typeof createResourcesRepository>;

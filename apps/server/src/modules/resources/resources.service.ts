@@ -1,0 +1,450 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { pipeline, Readable, Transform } from 'node:stream';
+import {
+  hasAllowedResourceExtension,
+  RESOURCE_FILE_EXTENSIONS,
+  RESOURCE_MAX_FILE_MB,
+  RESOURCE_MAX_FILES,
+  RESOURCE_MESSAGES,
+  resourceCreateFieldsSchema,
+  type DownloadToken,
+  type RecommendedResource,
+  type Resource,
+  type ResourceStats,
+  type ResourceUpdateInput,
+} from '@lantern/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, BadInputError, NotFoundError } from '../../http/errors';
+import type { FileStorage } from '../../providers/storage/file-storage';
+import type { DownloadGrant, DownloadTokens } from './download-token';
+import type { ResourcesRepository, ResourceWithRelations } from './resources.repository';
+
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: unknown }
+  | { type: 'file'; fieldname: string; filename: string; mimetype: string; file: Readable };
+
+type StoredFile = { id: string; filename: string; fileType: string; size: number; storageKey: string };
+
+const SNIFF_BYTES = 4100;
+const DAY_MS = 86_400_000;
+
+/** What each allowed extension's content must look like (file-type's detected MIME types). */
+const CONTENT_TYPES: Record<string, { detected: string[]; serveAs: string }> = {
+  '.pdf': { detected: ['application/pdf'], serveAs: 'application/pdf' },
+  '.docx': {
+    detected: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip'],
+    serveAs: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  '.doc': { detected: ['application/x-cfb'], serveAs: 'application/msword' },
+  '.txt': { detected: [], serveAs: 'text/plain; charset=utf-8' },
+  '.mp4': { detected: ['video/mp4', 'video/x-m4v', 'video/quicktime'], serveAs: 'video/mp4' },
+  '.webm': { detected: ['video/webm'], serveAs: 'video/webm' },
+  '.jpg': { detected: ['image/jpeg'], serveAs: 'image/jpeg' },
+  '.jpeg': { detected: ['image/jpeg'], serveAs: 'image/jpeg' },
+  '.png': { detected: ['image/png'], serveAs: 'image/png' },
+};
+
+/** A file name as people see it: no folders, no control characters, a sane length. */
+export function cleanFilename(raw: string): string {
+  const base = path.posix.basename(raw.replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return clean.slice(-200) || 'file';
+}
+
+const extensionOf = (filename: string) => path.extname(filename).toLowerCase();
+
+function looksLikeText(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the stream's first bytes for sniffing; answers them and a stream of the whole content. */
+async function peek(stream: Readable): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = Buffer.from(next.value as Buffer);
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* all() {
+    yield head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      yield next.value as Buffer;
+  }
+  return { head, whole: Readable.from(all()) };
+}
+
+function isTooLarge(error: unknown): boolean {
+  const e = error as { code?: string; statusCode?: number };
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
+}
+
+export function toResource(row: ResourceWithRelations): Resource {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    priority: row.priority,
+    require_email: row.requireEmail,
+    is_active: row.isActive,
+    file_count: row.files.length,
+    download_count: row.downloadCount,
+    assigned_segments: row.segments.map((s) => ({ id: s.id, name: s.name, is_primary: s.isPrimary })),
+    files: row.files.map((f) => ({ id: f.id, filename: f.filename, file_type: f.fileType, size: f.size })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    metadata: { ...row.metadata, created_by: 'admin', file_count: row.files.length },
+  };
+}
+
+export function createResourcesService(deps: {
+  repo: ResourcesRepository;
+  storage: FileStorage;
+  tokens: DownloadTokens;
+  linkDays: number;
+  log: FastifyBaseLogger;
+  /** Counts a parent's download on their lead (score and dashboard). */
+  onLeadDownload: (email: string) => Promise<void>;
+}) {
+  const { repo, storage, tokens, linkDays, log, onLeadDownload } = deps;
+
+  async function getOrThrow(id: string): Promise<ResourceWithRelations> {
+    const row = await repo.findById(id);
+    if (!row) throw new NotFoundError('Resource not found');
+    return row;
+  }
+
+  /** Stores one uploaded file after checking its name, size and real content type. */
+  async function storeUpload(
+    resourceId: string,
+    part: Extract<UploadPart, { type: 'file' }>,
+  ): Promise<StoredFile> {
+    const filename = cleanFilename(part.filename);
+    const extension = extensionOf(filename);
+    if (!hasAllowedResourceExtension(filename) || !CONTENT_TYPES[extension]) {
+      part.file.resume();
+      throw new BadInputError(
+        `${filename}: ${RESOURCE_MESSAGES.skipped}${RESOURCE_FILE_EXTENSIONS.join(', ')}`,
+      );
+    }
+    const expected = CONTENT_TYPES[extension]!;
+    const id = crypto.randomUUID();
+    const storageKey = `resources/${resourceId}/${id}`;
+    try {
+      const { head, whole } = await peek(part.file);
+      if (head.length === 0) throw new BadInputError(`${filename} is empty`);
+      const detected = await fileTypeFromBuffer(head);
+      const matches = expected.detected.length
+        ? detected !== undefined && expected.detected.includes(detected.mime)
+        : detected === undefined && looksLikeText(head);
+      if (!matches) {
+        part.file.resume();
+        throw new BadInputError(
+          `${filename} is not really a ${extension} file (its content does not match its name)`,
+        );
+      }
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      // pipeline passes a failure of the upload (too large, cut off) on to the storage write.
+      await storage.put(
+        storageKey,
+        pipeline(whole, counter, () => undefined),
+        {
+          contentType: expected.serveAs,
+        },
+      );
+      if ((part.file as Readable & { truncated?: boolean }).truncated)
+        throw Object.assign(new Error('too large'), { statusCode: 413 });
+      return { id, filename, fileType: expected.serveAs, size, storageKey };
+    } catch (error) {
+      await storage.delete(storageKey).catch(() => undefined);
+      if (isTooLarge(error)) throw new AppError(413, `${filename} is larger than ${RESOURCE_MAX_FILE_MB} MB`);
+      throw error;
+    }
+  }
+
+  async function discard(files: StoredFile[]) {
+    await Promise.all(files.map((f) => storage.delete(f.storageKey).catch(() => undefined)));
+  }
+
+  function issueLink(resourceId: string, email: string | null, visitorId: string | null): DownloadToken {
+    const expiresAt = Math.floor((Date.now() + linkDays * DAY_MS) / 1000);
+    const token = tokens.issue({ resourceId, email, visitorId, expiresAt });
+    return {
+      download_url: `/api/resources/download/${token}`,
+      expires_at: new Date(expiresAt * 1000).toISOString(),
+    };
+  }
+
+  return {
+    async list(filter: { category?: string; segment?: string }): Promise<Resource[]> {
+      let segmentId: string | undefined;
+      const segment = filter.segment && filter.segment !== 'all' ? filter.segment : undefined;
+      if (segment) {
+        segmentId = /^[0-9a-f-]{36}$/i.test(segment) ? segment : await repo.segmentIdByName(segment);
+        if (!segmentId) return [];
+      }
+      const category = filter.category && filter.category !== 'all' ? filter.category : undefined;
+      return (await repo.list({ category, segmentId })).map(toResource);
+    },
+
+    get: async (id: string) => toResource(await getOrThrow(id)),
+
+    /**
+     * Creates a resource from a multipart upload: text fields, repeated segment_ids, then the
+     * files. Every file is checked and stored first; the rows are written in one transaction only
+     * when everything is right, and stored files are removed again on any failure.
+     */
+    async createFromUpload(parts: AsyncIterable<UploadPart>): Promise<Resource> {
+      const id = crypto.randomUUID();
+      const fields: Record<string, unknown> = {};
+      const segmentIds: string[] = [];
+      const stored: StoredFile[] = [];
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'segment_ids' || part.fieldname === 'segment_ids[]') {
+              segmentIds.push(
+                ...String(part.value)
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean),
+              );
+            } else fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (stored.length >= RESOURCE_MAX_FILES) {
+            part.file.resume();
+            throw new BadInputError(`At most ${RESOURCE_MAX_FILES} files per resource`);
+          }
+          if (stored.length === 0) checkTextFields(fields);
+          stored.push(await storeUpload(id, part));
+        }
+        const input = checkTextFields(fields);
+        if (stored.length === 0) throw new BadInputError(RESOURCE_MESSAGES.files);
+        const segments = [...new Set(segmentIds)];
+        if (segments.length === 0) throw new BadInputError(RESOURCE_MESSAGES.segments);
+        if (segments.some((s) => !/^[0-9a-f-]{36}$/i.test(s)))
+          throw new BadInputError('segment_ids: must be segment ids');
+        const known = await repo.existingSegmentIds(segments);
+        if (known.length !== segments.length)
+          throw new BadInputError('segment_ids: a segment does not exist');
+        const primary =
+          typeof fields.primary_segment_id === 'string' && segments.includes(fields.primary_segment_id)
+            ? fields.primary_segment_id
+            : segments[0]!;
+        await repo.transaction(async (tx) => {
+          await repo.insert(tx, {
+            id,
+            title: input.title,
+            description: input.description,
+            category: input.category,
+            priority: input.priority,
+            requireEmail: input.require_email,
+            metadata: input.metadata,
+          });
+          await repo.insertFiles(
+            tx,
+            stored.map((f, position) => ({ ...f, resourceId: id, position })),
+          );
+          await repo.assignSegments(tx, id, segments, primary, false);
+        });
+      } catch (error) {
+        await discard(stored);
+        throw error;
+      }
+      return toResource(await getOrThrow(id));
+    },
+
+    async update(id: string, input: ResourceUpdateInput): Promise<Resource> {
+      const changed = await repo.update(id, {
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        priority: input.priority === undefined ? undefined : Number(input.priority),
+        isActive: input.is_active,
+        requireEmail: input.require_email,
+      });
+      if (!changed) throw new NotFoundError('Resource not found');
+      return toResource(await getOrThrow(id));
+    },
+
+    /** Deletes the resource and then its stored files (a file left behind is logged, not fatal). */
+    async delete(id: string): Promise<void> {
+      const keys = await repo.delete(id);
+      if (!keys) throw new NotFoundError('Resource not found');
+      const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+      const failed = results.filter((r) => r.status === 'rejected').length;
+      if (failed)
+        log.warn({ resourceId: id, failed }, 'some stored files of a deleted resource were not removed');
+    },
+
+    async assignSegments(
+      id: string,
+      segmentIds: string[],
+      clearExisting: boolean,
+      primaryId: string | null | undefined,
+    ) {
+      await getOrThrow(id);
+      const unique = [...new Set(segmentIds)];
+      const known = await repo.existingSegmentIds(unique);
+      if (known.length !== unique.length) throw new BadInputError('segment_ids: a segment does not exist');
+      const primary = primaryId ?? (clearExisting ? (unique[0] ?? null) : null);
+      if (primary && !unique.includes(primary))
+        throw new BadInputError('primary_segment_id must be one of segment_ids');
+      await repo.transaction((tx) => repo.assignSegments(tx, id, unique, primary, clearExisting));
+      return toResource(await getOrThrow(id));
+    },
+
+    async files(id: string) {
+      return toResource(await getOrThrow(id)).files;
+    },
+
+    async stats(id: string, days: number): Promise<ResourceStats> {
+      const resource = await getOrThrow(id);
+      const window = await repo.stats(id, days);
+      return {
+        resource_id: id,
+        days,
+        downloads: window.downloads,
+        unique_downloaders: window.unique_downloaders,
+        all_time_downloads: resource.downloadCount,
+        by_day: window.by_day,
+      };
+    },
+
+    /** A signed, expiring link to a resource (spec: generate-token, no auth). */
+    async generateToken(
+      resourceId: string,
+      email: string | null,
+      visitorId: string | null,
+    ): Promise<DownloadToken> {
+      const resource = await repo.findById(resourceId);
+      if (!resource || !resource.isActive) throw new NotFoundError('Resource not found');
+      if (resource.requireEmail && !email)
+        throw new BadInputError('An email address is required for this resource');
+      if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw new BadInputError('Please enter a valid email address');
+      return issueLink(resourceId, email?.toLowerCase() ?? null, visitorId);
+    },
+
+    /** Active resources of a segment (id or name) for the public side, primary first. */
+    async bySegment(segment: string, limit: number) {
+      const segmentId = /^[0-9a-f-]{36}$/i.test(segment) ? segment : await repo.segmentIdByName(segment);
+      if (!segmentId) return [];
+      return (await repo.forSegments([segmentId], limit)).map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        category: r.category,
+        priority: r.priority,
+        file_count: r.file_count,
+      }));
+    },
+
+    /** Up to `limit` resources for a lead's segments, each with a link in the lead's name. */
+    async recommend(
+      segmentIds: string[],
+      email: string,
+      visitorId: string | null,
+      limit = 3,
+    ): Promise<RecommendedResource[]> {
+      const rows = await repo.forSegments(segmentIds, limit);
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        downloadUrl: issueLink(r.id, email.toLowerCase(), visitorId).download_url,
+      }));
+    },
+
+    /**
+     * Redeems a link: the grant, the resource and (when the resource has one file, or one is
+     * chosen) the file to stream. Throws a LinkProblem for anything a visitor should be told.
+     */
+    async redeem(token: string, fileId: string | undefined) {
+      const checked = tokens.verify(token);
+      if ('problem' in checked) throw new LinkProblem(checked.problem === 'expired' ? 'expired' : 'invalid');
+      const resource = await repo.findById(checked.grant.resourceId);
+      if (!resource || !resource.isActive || resource.files.length === 0) throw new LinkProblem('gone');
+      const file = fileId
+        ? resource.files.find((f) => f.id === fileId)
+        : resource.files.length === 1
+          ? resource.files[0]
+          : undefined;
+      if (fileId && !file) throw new LinkProblem('gone');
+      return { grant: checked.grant, resource, file };
+    },
+
+    /** Streams a file of a redeemed link and counts the download. */
+    async openDownload(grant: DownloadGrant, resourceId: string, file: { id: string; storageKey: string }) {
+      const { body, size } = await storage.get(file.storageKey);
+      await repo.recordDownload({
+        resourceId,
+        fileId: file.id,
+        email: grant.email,
+        visitorId: grant.visitorId,
+      });
+      if (grant.email)
+        await onLeadDownload(grant.email).catch((error: unknown) =>
+          log.warn({ err: String(error) }, 'lead download not counted'),
+        );
+      return { body, size };
+    },
+  };
+}
+
+/** Why a download link cannot be used, for the page the visitor sees. */
+export class LinkProblem extends Error {
+  constructor(readonly reason: 'invalid' | 'expired' | 'gone') {
+    super(reason);
+    this.name = 'LinkProblem';
+  }
+}
+
+function checkTextFields(fields: Record<string, unknown>) {
+  let metadata: unknown = {};
+  if (typeof fields.metadata === 'string' && fields.metadata.trim()) {
+    try {
+      metadata = JSON.parse(fields.metadata);
+    } catch {
+      throw new BadInputError('metadata must be JSON');
+    }
+  }
+  const parsed = resourceCreateFieldsSchema.safeParse({
+    title: fields.title ?? '',
+    description: fields.description ?? '',
+    category: fields.category || undefined,
+    priority: fields.priority === undefined || fields.priority === '' ? undefined : fields.priority,
+    require_email: fields.require_email === undefined ? undefined : String(fields.require_email) !== 'false',
+    metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata : {},
+  });
+  if (!parsed.success) throw new BadInputError(parsed.error.issues[0]!.message);
+  return parsed.data;
+}
+
+export type ResourcesService = ReturnType<typeof createResourcesService>;
