@@ -84,9 +84,11 @@ function matchOption(
 }
 
 /** A special need in the admin list's words (public form spellings mapped), or null when unknown. */
-export const adminSpecialNeed = (value: string) => matchOption(value, ADMIN_SPECIAL_NEEDS, PUBLIC_NEED_SPELLINGS);
+export const adminSpecialNeed = (value: string) =>
+  matchOption(value, ADMIN_SPECIAL_NEEDS, PUBLIC_NEED_SPELLINGS);
 /** A current support in the admin list's words, or null when unknown. */
-export const adminCurrentSupport = (value: string) => matchOption(value, CURRENT_SUPPORT_OPTIONS, SUPPORT_SPELLINGS);
+export const adminCurrentSupport = (value: string) =>
+  matchOption(value, CURRENT_SUPPORT_OPTIONS, SUPPORT_SPELLINGS);
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
 const list = (v: unknown): string[] =>
