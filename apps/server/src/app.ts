@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
     // Download links carry a signed token in the path (see resources/download-token.ts).
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
   });
   // Every registered route, so the security test can walk the whole table.
   const routeTable: { method: string; url: string }[] = [];

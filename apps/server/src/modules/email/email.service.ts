@@ -67,11 +67,18 @@ export function createEmailService(deps: {
     providerName: provider.name,
 
     async queue(kind: string, message: OutgoingEmail): Promise<string> {
+      // The outbox keeps the message and sends nothing: it is delivered the moment it is stored.
+      const keptOnly = provider.name === 'outbox';
       const [row] = await db
         .insert(emailMessages)
-        .values({ kind, ...message, provider: provider.name })
+        .values({
+          kind,
+          ...message,
+          provider: provider.name,
+          ...(keptOnly ? { status: 'sent' as const, sentAt: new Date() } : {}),
+        })
         .returning({ id: emailMessages.id });
-      await jobs.enqueue(SEND_EMAIL_JOB, { messageId: row!.id }, { maxAttempts: 5 });
+      if (!keptOnly) await jobs.enqueue(SEND_EMAIL_JOB, { messageId: row!.id }, { maxAttempts: 5 });
       return row!.id;
     },
 

@@ -78,8 +78,8 @@ export function createEnrollmentService(deps: {
     async submit(input: SubmitLeadInput, siteUrl: string): Promise<RecommendedResource[]> {
       if (input.website?.trim()) throw new BadInputError(HONEYPOT_MESSAGE);
       const form = readPublicForm(input);
-      const { leadId } = await leads.upsertFromPublicForm(form);
-      const segmentIds = await leads.segmentIdsOf(leadId);
+      const upserted = await leads.upsertFromPublicForm(form);
+      const segmentIds = upserted.segmentIds ?? (await leads.segmentIdsOf(upserted.leadId));
       const recommended = await resources.recommend(segmentIds, form.email, form.visitorId);
       try {
         const { school_name } = await widget.publicConfig();
@@ -95,7 +95,7 @@ export function createEnrollmentService(deps: {
         );
       } catch (error) {
         // The lead is saved; a failure to queue the email must not turn the parent away.
-        log.error({ err: loggableError(error), leadId }, 'welcome email not queued');
+        log.error({ err: loggableError(error), leadId: upserted.leadId }, 'welcome email not queued');
       }
       return recommended;
     },

@@ -4,7 +4,9 @@ import type { Database } from '../../db/client';
 import { loggableError, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { jobs, type JobRow } from './jobs.tables';
 
-export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+/** A claimed job, as its handler sees it. */
+export type ClaimedJob = Pick<JobRow, 'id' | 'kind' | 'payload' | 'attempts' | 'maxAttempts'>;
+export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void>;
 
 export type EnqueueOptions = {
   /** At most one queued job per (kind, dedupeKey): a second enqueue while one waits is a no-op. */
@@ -32,7 +34,7 @@ export function createJobQueue(db: Database, log: FastifyBaseLogger, options: { 
   let wakeAgain = false;
 
   /** Claims the oldest ready job of a kind this worker handles (other kinds are left to their workers). */
-  async function claim(): Promise<JobRow | undefined> {
+  async function claim(): Promise<ClaimedJob | undefined> {
     if (handlers.size === 0) return undefined;
     const kinds = JSON.stringify([...handlers.keys()]);
     const result = (await db.execute(sql`
@@ -51,15 +53,10 @@ export function createJobQueue(db: Database, log: FastifyBaseLogger, options: { 
       rows: Pick<JobRow, 'id' | 'kind' | 'payload' | 'attempts' | 'maxAttempts'>[];
     };
     const row = result.rows[0];
-    if (!row) return undefined;
-    const [job] = await db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, Number(row.id)));
-    return job;
+    return row ? { ...row, id: Number(row.id) } : undefined;
   }
 
-  async function runOne(job: JobRow): Promise<void> {
+  async function runOne(job: ClaimedJob): Promise<void> {
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);

@@ -70,6 +70,11 @@ export function createLeadsRepository(db: Database) {
         .where(eq(leads.id, id));
     },
 
+    async insertChildren(q: DbOrTx, leadId: string, children: NewChild[]): Promise<void> {
+      if (children.length === 0) return;
+      await q.insert(leadChildren).values(children.map((c, position) => ({ ...c, leadId, position })));
+    },
+
     async replaceChildren(q: DbOrTx, leadId: string, children: NewChild[]): Promise<void> {
       await q.delete(leadChildren).where(eq(leadChildren.leadId, leadId));
       if (children.length === 0) return;

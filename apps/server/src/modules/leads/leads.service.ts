@@ -249,41 +249,78 @@ export function createLeadsService(deps: {
      * yet (a child already known by name gets the new age and needs). Scored and tagged in the
      * same transaction; safe against two submissions of the same email at once.
      */
-    async upsertFromPublicForm(form: PublicFormLead): Promise<{ leadId: string; created: boolean }> {
+    async upsertFromPublicForm(
+      form: PublicFormLead,
+    ): Promise<{ leadId: string; created: boolean; segmentIds: string[] | null }> {
+      const now = new Date();
+      const children = form.children.map((c) => toNewChild({ ...c, grade: null }));
+      const columns = {
+        email: form.email,
+        parentName: form.parentName,
+        phone: form.phone,
+        phoneConsent: form.phoneConsent,
+        timeline: form.timeline,
+        timelineDate: null,
+        completedConversations: 0,
+        resourceDownloads: 0,
+      };
       return repo.transaction(async (tx) => {
+        // A new parent: the row is written whole (score, search text, children facts) in one insert.
+        const { score, breakdown } = scoreOf(columns, children);
         const newId = await repo.insertLeadIfNew(tx, {
-          email: form.email,
-          parentName: form.parentName,
-          phone: form.phone,
-          phoneConsent: form.phoneConsent,
-          timeline: form.timeline,
+          ...columns,
           biggestConcerns: form.biggestConcerns,
           visitorId: form.visitorId,
           source: 'form',
+          leadScore: score,
+          scoreBreakdown: breakdown,
+          searchText: searchTextOf(columns, children),
+          ...childFactsOf(
+            form.children.map((c) => ({
+              name: c.name,
+              age: c.age,
+              specialNeeds: c.special_needs,
+              currentSupport: c.current_support,
+            })),
+          ),
+          createdAt: now,
+          updatedAt: now,
         });
         if (newId) {
-          await repo.replaceChildren(
+          await repo.insertChildren(tx, newId, children);
+          const segmentIds = await segments.tagNewLeads(
+            [
+              {
+                id: newId,
+                lead: {
+                  ...form,
+                  parent_name: form.parentName,
+                  biggest_concerns: form.biggestConcerns,
+                  lead_score: score,
+                  created_at: now,
+                },
+              },
+            ],
             tx,
-            newId,
-            form.children.map((c) => toNewChild({ ...c, grade: null })),
+            now,
           );
-        } else {
-          const current = await repo.lockLeadByEmail(tx, form.email);
-          if (!current) throw new ConflictError('Please try again');
-          await repo.updateLead(tx, current.id, {
-            parentName: form.parentName,
-            phone: form.phone,
-            phoneConsent: form.phoneConsent || current.phoneConsent,
-            timeline: form.timeline,
-            biggestConcerns: form.biggestConcerns ?? current.biggestConcerns,
-            visitorId: current.visitorId ?? form.visitorId,
-          });
-          await repo.replaceChildren(tx, current.id, mergeChildren(current.children, form.children));
+          return { leadId: newId, created: true, segmentIds };
         }
-        const leadId = newId ?? (await repo.findLeadIdByEmail(form.email, tx))!;
-        await refreshDerived(tx, leadId);
-        await segments.tagLeads([leadId], tx);
-        return { leadId, created: Boolean(newId) };
+        // A parent enrolling again: their lead is locked, updated and re-derived.
+        const current = await repo.lockLeadByEmail(tx, form.email);
+        if (!current) throw new ConflictError('Please try again');
+        await repo.updateLead(tx, current.id, {
+          parentName: form.parentName,
+          phone: form.phone,
+          phoneConsent: form.phoneConsent || current.phoneConsent,
+          timeline: form.timeline,
+          biggestConcerns: form.biggestConcerns ?? current.biggestConcerns,
+          visitorId: current.visitorId ?? form.visitorId,
+        });
+        await repo.replaceChildren(tx, current.id, mergeChildren(current.children, form.children));
+        await refreshDerived(tx, current.id);
+        await segments.tagLeads([current.id], tx);
+        return { leadId: current.id, created: false, segmentIds: null };
       });
     },
 
@@ -304,9 +341,9 @@ export function createLeadsService(deps: {
 
     /** Creates imported leads (already validated) in batches; see leads-bulk.ts. */
     async createImportedLeads(rows: NumberedLead[], actor: Actor) {
-      const outcome = await createLeadsInBatches(repo, rows, 'import', (inserted, tx, now) =>
-        segments.tagNewLeads(inserted, tx, now),
-      );
+      const outcome = await createLeadsInBatches(repo, rows, 'import', async (inserted, tx, now) => {
+        await segments.tagNewLeads(inserted, tx, now);
+      });
       await recordAuditEvent(db, {
         actorId: actor.userId,
         action: 'leads.imported',

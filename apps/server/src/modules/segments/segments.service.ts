@@ -297,8 +297,12 @@ export function createSegmentsService(deps: {
      * segment: their rules are evaluated here by the in-memory evaluator, which rules-sql.test.ts
      * holds to the same answers as the SQL, and the memberships are written in one statement.
      */
-    async tagNewLeads(newLeads: { id: string; lead: RuleLead }[], q: Queryable, now = new Date()) {
-      if (newLeads.length === 0) return;
+    async tagNewLeads(
+      newLeads: { id: string; lead: RuleLead }[],
+      q: Queryable,
+      now = new Date(),
+    ): Promise<string[]> {
+      if (newLeads.length === 0) return [];
       const rules = (await repo.findAutoTagSegments(q)).flatMap((row) => {
         const inc = checkRuleGroup(row.inclusionRules, 'inclusion');
         const exc = checkRuleGroup(row.exclusionRules, 'exclusion');
@@ -311,6 +315,8 @@ export function createSegmentsService(deps: {
           .map((r) => ({ lead_id: id, segment_id: r.id })),
       );
       await repo.insertAutoMemberships(q, memberships);
+      // The segments the leads joined, highest priority first (rules come in that order).
+      return [...new Set(memberships.map((m) => m.segment_id))];
     },
 
     /** The background job: every active auto-tag segment over every lead, highest priority first. */
