@@ -17,6 +17,9 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteError,
     children: [
       { path: '/login', Component: LoginRoute },
+      // The public enrolment form and its thank-you page: no session, no admin shell.
+      { path: '/enroll', lazy: page(() => import('./routes/enroll')) },
+      { path: '/enroll/success', lazy: page(() => import('./routes/enroll-success')) },
       {
         Component: RequireAuth,
         children: [
