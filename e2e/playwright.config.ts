@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_SECRET_KEY } from './support/download-links';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh data folder for every run: the journeys start from a first start of the product.
@@ -45,7 +46,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
-      SECRET_KEY: 'e2e-secret-key-long-enough-0123456789abcdef',
+      SECRET_KEY: E2E_SECRET_KEY,
     },
   },
 });

@@ -29,6 +29,13 @@ export type RequestOptions = {
   accept?: string;
 };
 
+/** The ApiError of a failed answer whose body has been parsed as JSON. */
+function apiErrorFromBody(status: number, body: Partial<ApiErrorBody> | null): ApiError {
+  const serverMessage = typeof body?.error === 'string' && body.error ? body.error : undefined;
+  const retryAfter = typeof body?.retryAfter === 'number' ? body.retryAfter : undefined;
+  return new ApiError(status, serverMessage ?? `HTTP ${status}`, serverMessage, retryAfter);
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: Partial<ApiErrorBody> | null;
   try {
@@ -36,9 +43,16 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     return new ApiError(response.status, 'Request failed');
   }
-  const serverMessage = typeof body?.error === 'string' && body.error ? body.error : undefined;
-  const retryAfter = typeof body?.retryAfter === 'number' ? body.retryAfter : undefined;
-  return new ApiError(response.status, serverMessage ?? `HTTP ${response.status}`, serverMessage, retryAfter);
+  return apiErrorFromBody(response.status, body);
+}
+
+/**
+ * An expired or revoked session ends here; the route guard then sends the user to /login. Only
+ * when the rejected token is still the current one, so a late answer cannot end a newer session.
+ */
+function endSessionIfRejected(status: number, token: string | undefined, options: RequestOptions) {
+  const isAuthFailure = status === 401 || status === 403;
+  if (isAuthFailure && !options.anonymous && token && getSession()?.token === token) clearSession();
 }
 
 /** Sends one call and returns its successful response; every failure becomes an ApiError. */
@@ -62,10 +76,7 @@ async function send(method: Method, path: string, body: unknown, options: Reques
   }
 
   if (!response.ok) {
-    // An expired or revoked session ends here; the route guard then sends the user to /login.
-    // Only when the rejected token is still the current one, so a late answer cannot end a newer session.
-    const isAuthFailure = response.status === 401 || response.status === 403;
-    if (isAuthFailure && !options.anonymous && token && getSession()?.token === token) clearSession();
+    endSessionIfRejected(response.status, token, options);
     throw await toApiError(response);
   }
   return response;
@@ -97,6 +108,69 @@ async function getFile(path: string, options: RequestOptions = {}): Promise<Blob
   }
 }
 
+export type UploadOptions = RequestOptions & {
+  /** The share of the request body sent so far, from 0 to 1 (called as the upload goes). */
+  onProgress?: (fraction: number) => void;
+};
+
+/**
+ * Sends a multipart form (files) and reads the JSON answer. Built on XMLHttpRequest because fetch
+ * reports no upload progress; token, errors and session expiry are handled as in `send`.
+ */
+function postForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { signal, onProgress } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const token = options.anonymous ? undefined : getSession()?.token;
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', options.accept ?? 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', abort);
+
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError(0, 'Network error: the server could not be reached'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(signal?.reason ?? new DOMException('The upload was cancelled', 'AbortError'));
+    };
+    xhr.onload = () => {
+      settle();
+      let body: unknown = undefined;
+      let isJson = true;
+      try {
+        body = xhr.status === 204 || xhr.responseText === '' ? undefined : JSON.parse(xhr.responseText);
+      } catch {
+        isJson = false;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        if (isJson) resolve(body as T);
+        else reject(new ApiError(xhr.status, 'Request failed'));
+        return;
+      }
+      endSessionIfRejected(xhr.status, token, options);
+      reject(
+        isJson && body !== undefined
+          ? apiErrorFromBody(xhr.status, body as Partial<ApiErrorBody> | null)
+          : new ApiError(xhr.status, 'Request failed'),
+      );
+    };
+    xhr.send(form);
+  });
+}
+
 /** The one client of the Lantern API (same origin). Response types come from @lantern/contracts. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
@@ -107,6 +181,7 @@ export const api = {
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   getFile,
+  postForm,
 };
 
 /** The server's own explanation when it gave one, else the screen's fallback text from the spec. */

@@ -26,13 +26,13 @@ export default function AdminLayout() {
       </a>
       <NavigationProgress />
       {/* Toasts belong to the shell (the login screen has none), keeping sonner out of the first bundle;
-          they sit below the header so they never cover Sign Out. */}
+          they sit at the bottom so they never cover Sign Out or a page's header buttons. */}
       <Toaster
-        position="top-right"
+        position="bottom-right"
         visibleToasts={20}
         duration={TOAST_DURATION_MS.error}
-        offset={{ top: 76, right: 24 }}
-        mobileOffset={{ top: 72, right: 16, left: 16 }}
+        offset={{ bottom: 24, right: 24 }}
+        mobileOffset={{ bottom: 16, right: 16, left: 16 }}
         richColors
         closeButton
       />

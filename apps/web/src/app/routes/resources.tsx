@@ -1,5 +1,10 @@
-import { AreaPlaceholder } from '../layout/area-placeholder';
+import { ResourcesScreen } from '@/features/resources/components/resources-screen';
 
 export default function ResourcesRoute() {
-  return <AreaPlaceholder area="resources" />;
+  return (
+    <>
+      <title>Resources · Lantern Admin</title>
+      <ResourcesScreen />
+    </>
+  );
 }
