@@ -45,6 +45,7 @@ const RULES_TIMEOUT_MS = 5_000;
 const QUERY_CANCELED = '57014';
 const INVALID_REGEX = '2201B';
 export const REEVALUATE_JOB = 'segments.reevaluate';
+const AUTO_TAG_CACHE_MS = 2_000;
 
 const MAILERLITE_FIELDS = [
   { key: 'lead_score', name: 'lead_score', type: 'number' as const },
@@ -143,7 +144,29 @@ export function createSegmentsService(deps: {
     return { id: row.id, match: segmentRulesSql(inc.group, exc.group, now) };
   }
 
+  // The auto-tag segments are read on every lead write; they change rarely, so this instance keeps
+  // them for a moment (forgotten at once when it changes a segment; another instance's change is
+  // seen within AUTO_TAG_CACHE_MS, and the re-evaluation job it queues corrects any tag meanwhile).
+  let autoTagCache: { at: number; rows: SegmentRow[] } | undefined;
+  let autoTagGeneration = 0;
+  // `q` is the caller's transaction when there is one: PGlite has a single connection, so a query
+  // outside it would wait for it. Only finished reads are shared, never a pending one.
+  async function autoTagSegments(q?: Queryable): Promise<SegmentRow[]> {
+    if (autoTagCache && Date.now() - autoTagCache.at <= AUTO_TAG_CACHE_MS) return autoTagCache.rows;
+    const at = Date.now();
+    const generation = autoTagGeneration;
+    const rows = await repo.findAutoTagSegments(q);
+    // A segment changed while this read ran: use it this once, but do not keep it.
+    if (generation === autoTagGeneration) autoTagCache = { at, rows };
+    return rows;
+  }
+  function forgetAutoTagSegments() {
+    autoTagCache = undefined;
+    autoTagGeneration++;
+  }
+
   function scheduleReevaluation() {
+    forgetAutoTagSegments();
     return jobs.enqueue(REEVALUATE_JOB, {}, { dedupeKey: 'all' });
   }
 
@@ -212,6 +235,7 @@ export function createSegmentsService(deps: {
         exclusionRules: input.exclusion_rules,
       };
       await loadNamed(() => repo.updateSegment(id, values));
+      forgetAutoTagSegments();
       const tagsMayChange =
         rulesChanged ||
         (input.is_active === true && !current.isActive) ||
@@ -223,6 +247,7 @@ export function createSegmentsService(deps: {
 
     async deleteSegment(id: string): Promise<void> {
       if (!(await repo.deleteSegment(id))) throw new NotFoundError('Segment not found');
+      forgetAutoTagSegments();
     },
 
     /** A copy with a new name: rules, settings and members (manual ones stay manual). */
@@ -249,6 +274,7 @@ export function createSegmentsService(deps: {
           return copy;
         }),
       );
+      forgetAutoTagSegments();
       return toSegment(await getOrThrow(row.id));
     },
 
@@ -284,7 +310,7 @@ export function createSegmentsService(deps: {
      */
     async tagLeads(leadIds: string[], q?: Queryable, now = new Date()) {
       if (leadIds.length === 0) return;
-      const compiled = (await repo.findAutoTagSegments(q))
+      const compiled = (await autoTagSegments(q))
         .map((row) => compile(row, now))
         .filter((c): c is CompiledSegment => c !== null);
       if (compiled.length === 0) return;
@@ -303,7 +329,7 @@ export function createSegmentsService(deps: {
       now = new Date(),
     ): Promise<string[]> {
       if (newLeads.length === 0) return [];
-      const rules = (await repo.findAutoTagSegments(q)).flatMap((row) => {
+      const rules = (await autoTagSegments(q)).flatMap((row) => {
         const inc = checkRuleGroup(row.inclusionRules, 'inclusion');
         const exc = checkRuleGroup(row.exclusionRules, 'exclusion');
         if ('problem' in inc || 'problem' in exc || inc.group.conditions.length === 0) return [];
