@@ -28,6 +28,7 @@ export type UploadPart =
 type StoredFile = { id: string; filename: string; fileType: string; size: number; storageKey: string };
 
 const SNIFF_BYTES = 4100;
+const RECOMMEND_CACHE_MS = 2_000;
 const DAY_MS = 86_400_000;
 
 /** What each allowed extension's content must look like (file-type's detected MIME types). */
@@ -191,6 +192,31 @@ export function createResourcesService(deps: {
     await Promise.all(files.map((f) => storage.delete(f.storageKey).catch(() => undefined)));
   }
 
+  // Recommendations are read on every enrolment and change rarely: this instance keeps each
+  // segment set's answer for a moment, forgotten at once when it changes a resource.
+  const recommendCache = new Map<
+    string,
+    { at: number; rows: Awaited<ReturnType<typeof repo.forSegments>> }
+  >();
+  let recommendGeneration = 0;
+  async function recommendable(segmentIds: string[], limit: number) {
+    const key = `${limit}:${[...segmentIds].sort().join(',')}`;
+    const hit = recommendCache.get(key);
+    if (hit && Date.now() - hit.at <= RECOMMEND_CACHE_MS) return hit.rows;
+    const generation = recommendGeneration;
+    const at = Date.now();
+    const rows = await repo.forSegments(segmentIds, limit);
+    if (generation === recommendGeneration) {
+      if (recommendCache.size > 1000) recommendCache.clear();
+      recommendCache.set(key, { at, rows });
+    }
+    return rows;
+  }
+  function forgetRecommendations() {
+    recommendCache.clear();
+    recommendGeneration++;
+  }
+
   function issueLink(resourceId: string, email: string | null, visitorId: string | null): DownloadToken {
     const expiresAt = Math.floor((Date.now() + linkDays * DAY_MS) / 1000);
     const token = tokens.issue({ resourceId, email, visitorId, expiresAt });
@@ -273,6 +299,7 @@ export function createResourcesService(deps: {
           );
           await repo.assignSegments(tx, id, segments, primary, false);
         });
+        forgetRecommendations();
       } catch (error) {
         await discard(stored);
         throw error;
@@ -290,6 +317,7 @@ export function createResourcesService(deps: {
         requireEmail: input.require_email,
       });
       if (!changed) throw new NotFoundError('Resource not found');
+      forgetRecommendations();
       return toResource(await getOrThrow(id));
     },
 
@@ -297,6 +325,7 @@ export function createResourcesService(deps: {
     async delete(id: string): Promise<void> {
       const keys = await repo.delete(id);
       if (!keys) throw new NotFoundError('Resource not found');
+      forgetRecommendations();
       const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
       const failed = results.filter((r) => r.status === 'rejected').length;
       if (failed)
@@ -317,6 +346,7 @@ export function createResourcesService(deps: {
       if (primary && !unique.includes(primary))
         throw new BadInputError('primary_segment_id must be one of segment_ids');
       await repo.transaction((tx) => repo.assignSegments(tx, id, unique, primary, clearExisting));
+      forgetRecommendations();
       return toResource(await getOrThrow(id));
     },
 
@@ -373,7 +403,7 @@ export function createResourcesService(deps: {
       visitorId: string | null,
       limit = 3,
     ): Promise<RecommendedResource[]> {
-      const rows = await repo.forSegments(segmentIds, limit);
+      const rows = await recommendable(segmentIds, limit);
       return rows.map((r) => ({
         id: r.id,
         title: r.title,
