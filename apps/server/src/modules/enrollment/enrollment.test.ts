@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, SAMPLE_FILES } from '../../test/multipart';
 import {
@@ -256,6 +258,63 @@ describe('GET /widget/config', () => {
       expect(csp).toContain("script-src 'self' https://plausible.io");
     } finally {
       await withAnalytics.close();
+    }
+  });
+});
+
+describe('the welcome email over SMTP', () => {
+  it('is sent by the background job to the configured mail server, and marked sent in the outbox', async () => {
+    const received: { to: string[]; raw: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const mailer = await createTestApp({
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      EMAIL_FROM: 'Admissions <admissions@school.example>',
+    });
+    try {
+      const res = await mailer.app.inject({
+        method: 'POST',
+        url: '/widget/submit-lead',
+        payload: form({ email: 'smtp.parent@example.org' }),
+        remoteAddress: freshAddress(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const adminToken = await loginToken(mailer.app);
+      let status = '';
+      for (let i = 0; i < 100 && status !== 'sent'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const outbox = await mailer.app.inject({
+          method: 'GET',
+          url: '/api/outbox?to=smtp.parent@example.org',
+          headers: bearer(adminToken),
+        });
+        status = outbox.json().messages[0]?.status ?? '';
+      }
+      expect(status).toBe('sent');
+      expect(received).toHaveLength(1);
+      expect(received[0]!.to).toEqual(['smtp.parent@example.org']);
+      expect(received[0]!.raw).toContain('Subject: Welcome to My Academy');
+      expect(received[0]!.raw).toContain('From: Admissions <admissions@school.example>');
+    } finally {
+      await mailer.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   });
 });
