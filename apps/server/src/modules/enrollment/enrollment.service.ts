@@ -82,6 +82,8 @@ export function createEnrollmentService(deps: {
       const segmentIds = upserted.segmentIds ?? (await leads.segmentIdsOf(upserted.leadId));
       const recommended = await resources.recommend(segmentIds, form.email, form.visitorId);
       try {
+        // A family that asked not to be emailed (never-contact, unsubscribed, bounced) gets none.
+        if (!(await leads.mayEmail(upserted.leadId))) return recommended;
         const { school_name } = await widget.publicConfig();
         await email.queue(
           'welcome',

@@ -172,6 +172,27 @@ describe('POST /widget/submit-lead', () => {
     expect(await leadsWithEmail('twice@example.org')).toHaveLength(1);
   });
 
+  it('sends no welcome email to a family that asked not to be emailed', async () => {
+    const first = await submit(form({ email: 'quiet.family@example.org' }));
+    expect(first.statusCode).toBe(200);
+    const [lead] = await leadsWithEmail('quiet.family@example.org');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/leads/${lead!.id}`,
+      headers: bearer(token),
+      payload: { email_status: 'unsubscribed' },
+    });
+    const again = await submit(form({ email: 'quiet.family@example.org' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().recommendedResources).toHaveLength(1);
+    const outbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/outbox?to=quiet.family@example.org',
+      headers: bearer(token),
+    });
+    expect(outbox.json().messages).toHaveLength(1);
+  });
+
   it('refuses bad input in the form’s words, and stores nothing', async () => {
     const bad = (o: Parameters<typeof form>[0]) => form({ email: 'bad.input@example.org', ...o });
     const cases: [unknown, string][] = [

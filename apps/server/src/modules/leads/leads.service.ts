@@ -334,6 +334,9 @@ export function createLeadsService(deps: {
       });
     },
 
+    /** Whether the lead may be emailed (subscribed, in no never-contact segment). */
+    mayEmail: (leadId: string) => segments.isSendable(leadId),
+
     /** The lead's segment ids (for recommendations), highest priority first. */
     async segmentIdsOf(leadId: string): Promise<string[]> {
       return ((await segments.membershipsByLead([leadId])).get(leadId) ?? []).map((m) => m.id);

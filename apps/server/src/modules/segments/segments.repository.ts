@@ -360,6 +360,16 @@ export function createSegmentsRepository(db: Database) {
       );
     },
 
+    /** Whether the lead may be emailed (see sendableLeadSql). */
+    async isSendable(leadId: string): Promise<boolean> {
+      const [row] = rowsOf<{ ok: boolean }>(
+        await db.execute(sql`
+          select ${sendableLeadSql(sql`l.id`, sql`l.email_status`)} as ok
+          from ${leads} l where l.id = ${leadId}::uuid`),
+      );
+      return Boolean(row?.ok);
+    },
+
     async membershipsOf(leadIds: string[]) {
       if (leadIds.length === 0) return [];
       return db

@@ -488,6 +488,8 @@ export function createSegmentsService(deps: {
 
     /** SQL condition "the lead is in this segment", for the leads list filter. */
     leadIsInSegment: (segmentId: string) => repo.leadIsInSegment(segmentId),
+    /** Subscribed and in no never-contact segment: the one rule of every email audience. */
+    isSendable: (leadId: string) => repo.isSendable(leadId),
     leadIsNotInSegment: (segmentId: string) => sql`not ${repo.leadIsInSegment(segmentId)}`,
     countActive: () => repo.countActive(),
     topByLeads: (limit: number) => repo.topByLeads(limit),
