@@ -14,3 +14,4 @@ export * from './exports';
 export * from './enrollment';
 export * from './resources';
 export * from './email';
+export * from './knowledge';
