@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import type { AiConfig } from './providers/ai/ai-provider';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,6 +42,13 @@ const envSchema = z.object({
   ENROLL_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   ENROLL_ANALYTICS_SCRIPT_URL: z.string().url().optional(),
   ENROLL_ANALYTICS_DOMAIN: z.string().optional(),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_CHAT_MODEL: z.string().optional(),
+  AI_VISION_MODEL: z.string().optional(),
+  AI_EMBEDDING_MODEL: z.string().optional(),
+  AI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(1).max(4096).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type AppConfig = {
@@ -73,6 +81,8 @@ export type AppConfig = {
       };
   downloadLinkDays: number;
   enroll: { submissionsPerMinute: number; analytics: { scriptUrl: string; domain: string | null } | null };
+  /** The OpenAI-compatible AI provider (providers/ai); every model null means offline. */
+  ai: AiConfig;
 };
 
 /** Reads the configuration from environment variables (documented in .env.example). */
@@ -115,6 +125,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       analytics: e.ENROLL_ANALYTICS_SCRIPT_URL
         ? { scriptUrl: e.ENROLL_ANALYTICS_SCRIPT_URL, domain: e.ENROLL_ANALYTICS_DOMAIN ?? null }
         : null,
+    },
+    ai: {
+      baseUrl: e.AI_BASE_URL ?? null,
+      apiKey: e.AI_API_KEY ?? null,
+      chatModel: e.AI_CHAT_MODEL ?? null,
+      visionModel: e.AI_VISION_MODEL ?? null,
+      embeddingModel: e.AI_EMBEDDING_MODEL ?? null,
+      embeddingDimensions: e.AI_EMBEDDING_DIMENSIONS ?? null,
+      timeoutMs: e.AI_TIMEOUT_MS,
     },
   };
 }
