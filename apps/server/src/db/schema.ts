@@ -8,3 +8,4 @@ export * from '../modules/jobs/jobs.tables';
 export * from '../modules/widget/widget.tables';
 export * from '../modules/email/email.tables';
 export * from '../modules/resources/resources.tables';
+export * from '../modules/knowledge/knowledge.tables';
