@@ -15,3 +15,5 @@ export * from './enrollment';
 export * from './resources';
 export * from './email';
 export * from './knowledge';
+export * from './chat';
+export * from './widget-settings';
