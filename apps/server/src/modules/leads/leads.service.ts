@@ -32,11 +32,14 @@ import type { LeadRow } from './leads.tables';
 export type PublicFormLead = {
   email: string;
   parentName: string;
-  phone: string;
+  /** Null (the chat may not know it yet): a known lead keeps its phone and timeline. */
+  phone: string | null;
   phoneConsent: boolean;
-  timeline: string;
+  timeline: string | null;
   biggestConcerns: string | null;
   visitorId: string | null;
+  /** 'form' unless said (the chat widget says 'chat'). */
+  source?: string;
   children: { name: string; age: number | null; special_needs: string[]; current_support: string[] }[];
 };
 
@@ -271,7 +274,7 @@ export function createLeadsService(deps: {
           ...columns,
           biggestConcerns: form.biggestConcerns,
           visitorId: form.visitorId,
-          source: 'form',
+          source: form.source ?? 'form',
           leadScore: score,
           scoreBreakdown: breakdown,
           searchText: searchTextOf(columns, children),
@@ -311,9 +314,9 @@ export function createLeadsService(deps: {
         if (!current) throw new ConflictError('Please try again');
         await repo.updateLead(tx, current.id, {
           parentName: form.parentName,
-          phone: form.phone,
+          phone: form.phone ?? current.phone,
           phoneConsent: form.phoneConsent || current.phoneConsent,
-          timeline: form.timeline,
+          timeline: form.timeline ?? current.timeline,
           biggestConcerns: form.biggestConcerns ?? current.biggestConcerns,
           visitorId: current.visitorId ?? form.visitorId,
         });
@@ -331,6 +334,15 @@ export function createLeadsService(deps: {
       await repo.transaction(async (tx) => {
         await refreshDerived(tx, id);
         await segments.tagLeads([id], tx);
+      });
+    },
+
+    /** The chat module counted the lead's completed conversations: engagement score and segments follow. */
+    async setCompletedConversations(leadId: string, count: number): Promise<void> {
+      await repo.transaction(async (tx) => {
+        await repo.updateLead(tx, leadId, { completedConversations: count });
+        await refreshDerived(tx, leadId);
+        await segments.tagLeads([leadId], tx);
       });
     },
 
