@@ -117,6 +117,11 @@ function conversationFor(
     completed,
     messages,
     context: { parentName: parent, email },
+    // As the chat engine would have left them (see modules/chat/status.ts).
+    status: completed ? 'converted' : 'abandoned',
+    hasName: true,
+    hasEmail: true,
+    lastActivityAt: new Date(time),
   };
 }
 

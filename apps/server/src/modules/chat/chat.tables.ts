@@ -1,10 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { leads } from '../leads/leads.tables';
 
 export type StoredMessage = { role: string; content: string; timestamp: string | null };
+/** A resource the chat offered, with its signed link (valid for the download-link days). */
+export type OfferedResource = { id: string; title: string; description: string; download_url: string };
+/** Where the offline intake dialogue is: what it asked last, so a bare answer ('Sam', '7') is read. */
+export type DialogueState = { asked?: string | null; childIndex?: number | null; declined?: string[] };
 
-/** A visitor's chat session; linked to a lead once the conversation produced one. */
+/**
+ * A widget visitor (one per browser: the id lives in the widget's localStorage). Read by the
+ * analytics issue (unique visitors, funnel, visitor journey).
+ */
+export const visitors = pgTable(
+  'visitors',
+  {
+    id: text('id').primaryKey(),
+    totalVisits: integer('total_visits').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    firstPageUrl: text('first_page_url'),
+    lastPageUrl: text('last_page_url'),
+    referrer: text('referrer'),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('visitors_first_seen_idx').on(t.firstSeenAt), index('visitors_lead_idx').on(t.leadId)],
+);
+
+/**
+ * A visitor's chat session; linked to a lead once the conversation produced one.
+ * status: in_progress, converted (a lead exists) or abandoned (30 minutes silent, see status.ts).
+ */
 export const conversations = pgTable(
   'conversations',
   {
@@ -17,14 +43,26 @@ export const conversations = pgTable(
     completed: boolean('completed').notNull().default(false),
     messages: jsonb('messages').$type<StoredMessage[]>().notNull().default([]),
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull().default('in_progress'),
+    hasName: boolean('has_name').notNull().default(false),
+    hasEmail: boolean('has_email').notNull().default(false),
+    hasChildInfo: boolean('has_child_info').notNull().default(false),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    resources: jsonb('resources').$type<OfferedResource[]>().notNull().default([]),
+    dialogue: jsonb('dialogue').$type<DialogueState>().notNull().default({}),
   },
   (t) => [
     index('conversations_lead_idx').on(t.leadId, t.startedAt),
-    index('conversations_visitor_idx').on(t.visitorId),
+    index('conversations_visitor_idx').on(t.visitorId, t.lastActivityAt),
     index('conversations_completed_idx')
       .on(t.startedAt)
       .where(sql`${t.completed}`),
+    index('conversations_open_idx')
+      .on(t.lastActivityAt)
+      .where(sql`${t.status} = 'in_progress'`),
+    index('conversations_started_idx').on(t.startedAt),
   ],
 );
 
 export type ConversationRow = typeof conversations.$inferSelect;
+export type VisitorRow = typeof visitors.$inferSelect;
