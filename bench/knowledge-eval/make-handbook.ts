@@ -41,7 +41,8 @@ function writePdf(blocks: Block[], file: string): Promise<void> {
     size: 'LETTER',
     margins: { top: 72, bottom: 72, left: 72, right: 72 },
     bufferPages: true,
-    info: { Title: FOOTER, Author: 'Brightwater Academy' },
+    // A fixed date, so that re-running the script changes the PDF only when the text changes.
+    info: { Title: FOOTER, Author: 'Brightwater Academy', CreationDate: new Date('2026-08-01T00:00:00Z') },
   });
   const out = fs.createWriteStream(file);
   doc.pipe(out);
