@@ -4,8 +4,9 @@
 // not the threshold is measured). Prints hit@1/3/5 and MRR for lexical search and for the hybrid path
 // (the server pointed at the local fake OpenAI-compatible embeddings server), and the misses.
 // Usage: npx tsx bench/knowledge-eval.ts [--db postgres|pglite] [--mode both|lexical|hybrid]
-//        [--format both|pdf|docx] [--markdown out.md]
+//        [--format both|pdf|docx] [--markdown out.md] [--dump-chunks dir] [--results]
 // Runs the server from source (no build needed), on a throwaway database.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ import {
   type RunInfo,
   type SearchHit,
 } from './knowledge-eval/eval-lib';
-import { startServer, stopServer, waitForHealth } from './lib.mjs';
+import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +41,10 @@ const { values } = parseArgs({
     mode: { type: 'string', default: 'both' },
     format: { type: 'string', default: 'both' },
     markdown: { type: 'string' },
+    /** Writes each run's chunk texts to <dir>/chunks-<mode>-<format>.json, to read what search saw. */
+    'dump-chunks': { type: 'string' },
+    /** Puts the figures and misses into bench/knowledge-eval/RESULTS.md, between its run markers. */
+    results: { type: 'boolean', default: false },
   },
 });
 const modes = values.mode === 'both' ? ['lexical', 'hybrid'] : [values.mode!];
@@ -198,6 +203,11 @@ try {
             `(avg ${doc.stats.averageChunkSize} tokens, ${doc.stats.chunksWithEmbeddings} with embeddings), ` +
             `${doc.extractedQAs} Q&A pairs`,
         );
+        if (values['dump-chunks'])
+          fs.writeFileSync(
+            path.join(values['dump-chunks'], `chunks-${mode}-${format}.json`),
+            JSON.stringify(doc.texts, null, 1),
+          );
         const { outcomes, mode: searchMode } = await evaluate(api, doc.texts);
         const run: RunInfo = {
           label: `${format.toUpperCase()}, ${mode}`,
@@ -238,8 +248,29 @@ const report = [
 ].join('\n');
 console.log(`\n${report}`);
 if (values.markdown) fs.writeFileSync(values.markdown, report);
+if (values.results) writeResults(report);
 const lexical = runs.find((r) => r.format === 'pdf' && r.mode === 'lexical');
 if (lexical && figures(lexical.outcomes).hit5 < 0.85) {
   console.log(`lexical hit@5 on the PDF is under the 0.85 target`);
   process.exitCode = 1;
+}
+
+/** The run's section of RESULTS.md: when, how, on which commit (and whether the tree had changes). */
+function writeResults(report: string) {
+  const file = path.join(evalDir, 'RESULTS.md');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  const dirty = git('status', '--short', 'apps/server/src', 'packages/contracts/src')
+    ? ' (with uncommitted server changes)'
+    : '';
+  const command = `npx tsx bench/knowledge-eval.ts ${process.argv.slice(2).join(' ')}`.trim();
+  const section = [
+    '<!-- run:start -->',
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`${command}\`, ` +
+      `server at ${git('log', '-1', '--format=%h %s').slice(0, 90)}${dirty}.`,
+    '',
+    report.trim(),
+    '<!-- run:end -->',
+  ].join('\n');
+  const current = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, current.replace(/<!-- run:start -->[\s\S]*<!-- run:end -->/, section));
 }
