@@ -27,6 +27,11 @@ import { emailRoutes } from './modules/email/email.routes';
 import { createEnrollmentService } from './modules/enrollment/enrollment.service';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { createJobQueue } from './modules/jobs/job-queue';
+import { createKnowledgeRepository } from './modules/knowledge/knowledge.repository';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { createKnowledgeService } from './modules/knowledge/knowledge.service';
+import { createAiProvider } from './providers/ai/ai-provider';
+import { createImageTextReader } from './providers/ocr/image-text';
 import { createDownloadTokens } from './modules/resources/download-token';
 import { createResourcesRepository } from './modules/resources/resources.repository';
 import { resourcesRoutes } from './modules/resources/resources.routes';
@@ -143,6 +148,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     submissionsPerMinute: config.enroll.submissionsPerMinute,
     publicUrl: config.publicUrl,
   });
+
+  const ai = createAiProvider(config.ai);
+  const imageText = createImageTextReader(ai);
+  app.addHook('onClose', async () => imageText.close());
+  const knowledge = createKnowledgeService({
+    repo: createKnowledgeRepository(db),
+    storage: createFileStorage(config),
+    jobs,
+    ai,
+    images: imageText,
+    log: app.log,
+  });
+  await app.register(knowledgeRoutes, { knowledge, db });
 
   await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });
   return app;

@@ -23,7 +23,9 @@ export type AuditAction =
   | 'segment.leads_assigned'
   | 'segment.leads_removed'
   | 'resource.created'
-  | 'resource.deleted';
+  | 'resource.deleted'
+  | 'knowledge.document_deleted'
+  | 'knowledge.chunk_deleted';
 
 export type AuditEvent = {
   actorId: string | null;

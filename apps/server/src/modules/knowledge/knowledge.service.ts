@@ -1,0 +1,242 @@
+import {
+  knowledgeSearchRequestSchema,
+  MANUAL_CHUNK_CATEGORY,
+  type ChunkCreate,
+  type KnowledgeDocumentUpdate,
+  type KnowledgeSearchRequest,
+  type KnowledgeSearchResponse,
+  type KnowledgeStats,
+} from '@lantern/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { loggableError } from '../../db/errors';
+import { BadInputError, NotFoundError } from '../../http/errors';
+import type { AiProvider } from '../../providers/ai/ai-provider';
+import type { ImageTextReader } from '../../providers/ocr/image-text';
+import type { FileStorage } from '../../providers/storage/file-storage';
+import type { JobQueue } from '../jobs/job-queue';
+import { countTokens } from './chunking';
+import { createExtractions } from './extractions';
+import { createIngestion, EMBED_JOB, INGEST_JOB } from './ingestion';
+import { createLexicalSearch, type ScoredChunk } from './knowledge-search';
+import { createKnowledgeVectors } from './knowledge-vectors';
+import { toChunk, toDocument } from './knowledge.mapping';
+import type { KnowledgeRepository } from './knowledge.repository';
+
+export type { KnowledgeSearchResponse, KnowledgeSearchResult } from '@lantern/contracts';
+
+/** How many vector neighbours hybrid search considers beside the lexical candidates. */
+const VECTOR_CANDIDATES = 40;
+const TRIGRAM_MAX_WORDS = 3;
+
+/**
+ * The knowledge base. `search` is THE search: the test-search call and the chatbot use it.
+ *   const { results, search_mode } = await knowledge.search({ query, limit: 5, threshold: 0.7 });
+ */
+export function createKnowledgeService(deps: {
+  repo: KnowledgeRepository;
+  storage: FileStorage;
+  jobs: JobQueue;
+  ai: AiProvider;
+  images: ImageTextReader;
+  log: FastifyBaseLogger;
+}) {
+  const { repo, storage, jobs, ai, log } = deps;
+  const lexical = createLexicalSearch(repo.db);
+  const vectors = createKnowledgeVectors({ db: repo.db, repo, ai, log });
+  const changed = () => {
+    lexical.invalidate();
+    vectors.forget();
+  };
+  const queueEmbedding = async () => {
+    if (ai.hasEmbeddings) await jobs.enqueue(EMBED_JOB, {}, { dedupeKey: 'all', maxAttempts: 5 });
+  };
+  const ingestion = createIngestion({
+    repo,
+    storage,
+    jobs,
+    images: deps.images,
+    hasEmbeddings: ai.hasEmbeddings,
+    log,
+    onChange: changed,
+  });
+  const extractions = createExtractions({ repo, onChunks: async () => (changed(), queueEmbedding()) });
+
+  jobs.register(INGEST_JOB, (payload, job) => ingestion.runIngestJob(payload, job));
+  jobs.register(EMBED_JOB, async () => {
+    await vectors.embedMissing();
+  });
+
+  async function getDocument(id: string) {
+    const doc = await repo.findDocument(id);
+    if (!doc) throw new NotFoundError('Document not found');
+    return toDocument(doc);
+  }
+
+  async function getChunk(id: string) {
+    const row = await repo.findChunk(id);
+    if (!row) throw new NotFoundError('Chunk not found');
+    return toChunk(row);
+  }
+
+  async function hybrid(query: string, limit: number, threshold: number, lexicalHits: ScoredChunk[]) {
+    let queryVector: number[] | undefined;
+    try {
+      [queryVector] = await ai.embed([query]);
+    } catch (error) {
+      // The provider is down: the lexical answer is still a good answer.
+      log.warn({ err: loggableError(error) }, 'query embedding failed; lexical search only');
+      return null;
+    }
+    const near = await vectors.nearest(queryVector!, VECTOR_CANDIDATES);
+    // Lexical scores of every candidate (not only those over the threshold), then noisy-OR:
+    // agreement lifts a chunk, either signal alone can carry it.
+    const lexicalAll = await lexical.search(query, { limit: VECTOR_CANDIDATES * 2, threshold: 0.01 });
+    const lexicalOf = new Map(lexicalAll.map((h) => [h.id, h.similarity]));
+    for (const h of lexicalHits) lexicalOf.set(h.id, h.similarity);
+    const vectorOf = new Map(near.map((h) => [h.id, Math.max(0, h.similarity)]));
+    const ids = new Set([...lexicalOf.keys(), ...vectorOf.keys()]);
+    return [...ids]
+      .map((id) => {
+        const l = lexicalOf.get(id) ?? 0;
+        const v = vectorOf.get(id) ?? 0;
+        return { id, similarity: 1 - (1 - l) * (1 - v) };
+      })
+      .filter((h) => h.similarity >= threshold)
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, limit);
+  }
+
+  return {
+    ingestion,
+    extractions,
+
+    listDocuments: async () => (await repo.listDocuments()).map(toDocument),
+    getDocument,
+
+    async updateDocument(id: string, input: KnowledgeDocumentUpdate) {
+      await getDocument(id);
+      await repo.updateDocument(id, {
+        documentName: input.document_name,
+        category: input.category,
+        priority: input.priority,
+      });
+      // Chunks carry their document's category (search results and filters show it).
+      if (input.category) await repo.setDocumentChunksCategory(id, input.category);
+      changed();
+      return getDocument(id);
+    },
+
+    async deleteDocument(id: string) {
+      const deleted = await repo.deleteDocument(id);
+      if (!deleted) throw new NotFoundError('Document not found');
+      if (deleted.storageKey) await storage.delete(deleted.storageKey).catch(() => undefined);
+      changed();
+      return { deletedChunks: deleted.deletedChunks };
+    },
+
+    async stats(): Promise<KnowledgeStats> {
+      const stats = await repo.stats();
+      return { ...stats, search_mode: ai.hasEmbeddings ? 'hybrid' : 'lexical' };
+    },
+
+    /** The chatbot's search (and the test-search call): results over the threshold, best first. */
+    async search(input: KnowledgeSearchRequest): Promise<KnowledgeSearchResponse> {
+      const parsed = knowledgeSearchRequestSchema.safeParse(input);
+      if (!parsed.success) throw new BadInputError(parsed.error.issues[0]?.message ?? 'Invalid search');
+      const { query, limit, threshold } = parsed.data;
+      let hits = await lexical.search(query, { limit, threshold });
+      if (!hits.length && query.split(/\s+/).length <= TRIGRAM_MAX_WORDS)
+        hits = await lexical.searchTrigram(query, { limit, threshold });
+      let mode: KnowledgeSearchResponse['search_mode'] = 'lexical';
+      if (ai.hasEmbeddings) {
+        const mixed = await hybrid(query, limit, threshold, hits);
+        if (mixed) {
+          hits = mixed;
+          mode = 'hybrid';
+        }
+      }
+      const rows = new Map((await repo.findChunksByIds(hits.map((h) => h.id))).map((r) => [r.id, r]));
+      const results = hits.flatMap((h) => {
+        const row = rows.get(h.id);
+        if (!row) return [];
+        return [
+          {
+            document: row.documentName,
+            document_id: row.documentId,
+            category: row.category,
+            similarity: Math.round(h.similarity * 1000) / 1000,
+            text: row.chunkText,
+            chunk_id: row.id,
+            chunk_index: row.chunkIndex,
+          },
+        ];
+      });
+      return { results, search_mode: mode };
+    },
+
+    async listChunks(filter: { search?: string; document_id?: string; limit: number; offset: number }) {
+      const { rows, total } = await repo.listChunks({
+        search: filter.search || undefined,
+        documentId: filter.document_id,
+        limit: filter.limit,
+        offset: filter.offset,
+      });
+      return { chunks: rows.map(toChunk), total, hasMore: filter.offset + rows.length < total };
+    },
+    getChunk,
+
+    async createChunk(input: ChunkCreate) {
+      const text = input.chunk_text.trim();
+      let category = input.category?.trim() || MANUAL_CHUNK_CATEGORY;
+      let chunkIndex = 0;
+      const documentId = input.knowledge_base_id ?? null;
+      if (documentId) {
+        const doc = await repo.findDocument(documentId);
+        if (!doc) throw new NotFoundError('Document not found');
+        category = doc.category;
+        chunkIndex = await repo.nextChunkIndex(documentId);
+      }
+      const [row] = await repo.insertChunks([
+        {
+          documentId,
+          chunkIndex,
+          heading: '',
+          chunkText: text,
+          tokenCount: countTokens(text),
+          extractionMethod: 'manual',
+          category,
+          embedding: null,
+          embeddingModel: null,
+        },
+      ]);
+      changed();
+      await queueEmbedding();
+      return getChunk(row!.id);
+    },
+
+    async updateChunk(id: string, chunkText: string) {
+      const text = chunkText.trim();
+      const row = await repo.updateChunk(id, {
+        chunkText: text,
+        tokenCount: countTokens(text),
+        embedding: null,
+        embeddingModel: null,
+      });
+      if (!row) throw new NotFoundError('Chunk not found');
+      changed();
+      await queueEmbedding();
+      return getChunk(id);
+    },
+
+    async deleteChunk(id: string) {
+      const row = await repo.deleteChunk(id);
+      if (!row) throw new NotFoundError('Chunk not found');
+      changed();
+    },
+
+    /** Runs the embedding job's work now (tests and benchmarks). */
+    embedMissing: () => vectors.embedMissing(),
+  };
+}
+
+export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
