@@ -227,6 +227,8 @@ try {
         // Each format is measured alone: the other copy would compete for the same top 5.
         const removed = await api('DELETE', `/api/knowledge/${doc.id}`);
         if (removed.status !== 200) throw new Error(`delete: ${removed.status}`);
+        const left = (await api<ChunkList>('GET', '/api/knowledge/chunks?limit=1')).json.total;
+        if (left) throw new Error(`deleting the ${format} left ${left} chunks behind`);
       }
     } finally {
       await stopServer(server);
