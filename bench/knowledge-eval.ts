@@ -261,14 +261,19 @@ if (lexical && figures(lexical.outcomes).hit5 < 0.85) {
 function writeResults(report: string) {
   const file = path.join(evalDir, 'RESULTS.md');
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-  const dirty = git('status', '--short', 'apps/server/src', 'packages/contracts/src')
-    ? ' (with uncommitted server changes)'
+  const knowledgeCode = [
+    'apps/server/src/modules/knowledge',
+    'apps/server/src/providers',
+    'packages/contracts/src/knowledge.ts',
+  ];
+  const dirty = git('status', '--short', ...knowledgeCode)
+    ? ' (with uncommitted changes to the knowledge code)'
     : '';
   const command = `npx tsx bench/knowledge-eval.ts ${process.argv.slice(2).join(' ')}`.trim();
   const section = [
     '<!-- run:start -->',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`${command}\`, ` +
-      `server at ${git('log', '-1', '--format=%h %s').slice(0, 90)}${dirty}.`,
+      `knowledge code at ${git('log', '-1', '--format=%h %s', '--', ...knowledgeCode).slice(0, 60)}...${dirty}.`,
     '',
     report.trim(),
     '<!-- run:end -->',
