@@ -18,6 +18,12 @@ import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { createChatService } from './modules/chat/chat.service';
+import { createAiEngine } from './modules/chat/ai-engine';
+import { createConversationService } from './modules/chat/conversation.service';
+import { createOfflineEngine } from './modules/chat/engine';
+import type { KnowledgeSearch } from './modules/chat/offline-reply';
+import { startAbandonSweep } from './modules/chat/status';
+import { widgetChatRoutes } from './modules/chat/widget-chat.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
@@ -161,6 +167,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(knowledgeRoutes, { knowledge, db });
+
+  // The widget's conversations: the engine answers from the same search as test-search.
+  const chatRepo = createChatRepository(db);
+  const search: KnowledgeSearch = async (q) => (await knowledge.search(q)).results;
+  const offlineEngine = createOfflineEngine(search);
+  const aiEngine =
+    config.chat.engine !== 'offline' && ai.hasChat
+      ? createAiEngine({ ai, search, timeoutMs: config.chat.aiTimeoutMs, log: app.log })
+      : null;
+  const conversations = createConversationService({
+    repo: chatRepo,
+    engine: () => aiEngine ?? offlineEngine,
+    persona: async () => {
+      const s = await widget.current();
+      return {
+        schoolName: s.school_name,
+        chatbotName: s.chatbot_name,
+        personality: s.chatbot_personality,
+        uniqueSellingProposition: s.unique_selling_proposition,
+        welcomeMessage: await widget.welcomeMessage(),
+      };
+    },
+    leads,
+    resources,
+    log: app.log,
+  });
+  await app.register(widgetChatRoutes, {
+    conversations,
+    limits: {
+      messagesPerMinutePerVisitor: config.chat.messagesPerMinutePerVisitor,
+      requestsPerMinutePerAddress: config.chat.requestsPerMinutePerAddress,
+    },
+  });
+  let stopSweep: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweep = startAbandonSweep(chatRepo, app.log);
+  });
+  app.addHook('onClose', async () => stopSweep?.());
 
   await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });
   return app;

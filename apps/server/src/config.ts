@@ -49,6 +49,10 @@ const envSchema = z.object({
   AI_EMBEDDING_MODEL: z.string().optional(),
   AI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(1).max(4096).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  CHAT_ENGINE: z.enum(['auto', 'offline']).default('auto'),
+  CHAT_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(12_000),
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  CHAT_REQUESTS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
 });
 
 export type AppConfig = {
@@ -83,6 +87,13 @@ export type AppConfig = {
   enroll: { submissionsPerMinute: number; analytics: { scriptUrl: string; domain: string | null } | null };
   /** The OpenAI-compatible AI provider (providers/ai); every model null means offline. */
   ai: AiConfig;
+  /** The widget's conversation engine (modules/chat): AI when a chat model is configured, unless 'offline'. */
+  chat: {
+    engine: 'auto' | 'offline';
+    aiTimeoutMs: number;
+    messagesPerMinutePerVisitor: number;
+    requestsPerMinutePerAddress: number;
+  };
 };
 
 /** Reads the configuration from environment variables (documented in .env.example). */
@@ -134,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       embeddingModel: e.AI_EMBEDDING_MODEL ?? null,
       embeddingDimensions: e.AI_EMBEDDING_DIMENSIONS ?? null,
       timeoutMs: e.AI_TIMEOUT_MS,
+    },
+    chat: {
+      engine: e.CHAT_ENGINE,
+      aiTimeoutMs: e.CHAT_AI_TIMEOUT_MS,
+      messagesPerMinutePerVisitor: e.CHAT_MESSAGES_PER_MINUTE,
+      requestsPerMinutePerAddress: e.CHAT_REQUESTS_PER_MINUTE_PER_ADDRESS,
     },
   };
 }

@@ -3,7 +3,7 @@ import type { ChatRepository } from './chat.repository';
 import type { ConversationRow } from './chat.tables';
 
 /** The stored context may be a JSON string (older clients) or an object. */
-function parseContext(context: unknown): Record<string, unknown> {
+export function parseContext(context: unknown): Record<string, unknown> {
   if (typeof context === 'string') {
     try {
       const parsed: unknown = JSON.parse(context);

@@ -6,7 +6,16 @@ export type StoredMessage = { role: string; content: string; timestamp: string |
 /** A resource the chat offered, with its signed link (valid for the download-link days). */
 export type OfferedResource = { id: string; title: string; description: string; download_url: string };
 /** Where the offline intake dialogue is: what it asked last, so a bare answer ('Sam', '7') is read. */
-export type DialogueState = { asked?: string | null; childIndex?: number | null; declined?: string[] };
+export type DialogueState = {
+  asked?: string | null;
+  childIndex?: number | null;
+  /** Questions answered or skipped ('name', 'needs:0', 'moreChildren'...): not asked again. */
+  done?: string[];
+  /** The parent said they have another child: ask for the name next. */
+  expectChild?: boolean;
+  /** Questions the knowledge base could not answer, for the admissions staff. */
+  unanswered?: string[];
+};
 
 /**
  * A widget visitor (one per browser: the id lives in the widget's localStorage). Read by the

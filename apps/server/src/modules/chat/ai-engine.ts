@@ -1,0 +1,174 @@
+import { ADMIN_SPECIAL_NEEDS, adminSpecialNeed, CHILD_AGE_MAX, CHILD_AGE_MIN } from '@lantern/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { AiProvider, ChatMessage } from '../../providers/ai/ai-provider';
+import { createOfflineEngine, passagesFor, type ChatEngine, type ReplyInput, type TurnInput } from './engine';
+import { extractFields, findEmail, findPhone, findTimeline, type Extraction } from './extract';
+import { applyExtraction, understand } from './intake';
+import { questionFor, resourcesText, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
+
+/**
+ * The AI mode: the school's persona, the retrieved passages ('answer only from these') and the
+ * next intake question go to an OpenAI-compatible model; a second, JSON-only call extracts the
+ * fields, validated by zod and checked against the patterns. Any failure (timeout, HTTP error, bad
+ * JSON) falls back to the offline engine for that turn, so the parent is always answered.
+ */
+
+const HISTORY_TURNS = 12;
+
+/** What the model may tell us; anything else (or anything malformed) is ignored. */
+const aiFieldsSchema = z.object({
+  parentName: z.string().trim().min(1).max(120).nullish(),
+  email: z.string().trim().max(254).nullish(),
+  phone: z.string().trim().max(40).nullish(),
+  phoneConsent: z.boolean().nullish(),
+  children: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(60),
+        age: z.number().int().min(CHILD_AGE_MIN).max(CHILD_AGE_MAX).nullish(),
+        specialNeeds: z.array(z.string().max(80)).max(10).nullish(),
+      }),
+    )
+    .max(10)
+    .nullish(),
+  timeline: z.string().trim().max(80).nullish(),
+  biggestConcerns: z.string().trim().max(500).nullish(),
+  isQuestion: z.boolean().nullish(),
+});
+
+/** The model's fields merged into the pattern extraction: patterns win where both found something. */
+export function mergeAiFields(text: string, patterns: Extraction, raw: unknown): Extraction {
+  const parsed = aiFieldsSchema.safeParse(raw);
+  if (!parsed.success) return patterns;
+  const ai = parsed.data;
+  // The model's email and phone must pass the same checks as a typed one.
+  const email = ai.email ? findEmail(ai.email).email : undefined;
+  const phone = ai.phone ? findPhone(ai.phone) : undefined;
+  const children = [...patterns.children];
+  const needs = [...patterns.specialNeeds];
+  for (const child of ai.children ?? []) {
+    // A name the parent never wrote is not taken: the model may not invent a child.
+    if (!new RegExp(`\\b${child.name.replace(/[^A-Za-z'’ -]/g, '')}\\b`, 'i').test(text)) continue;
+    if (!children.some((c) => c.name?.toLowerCase() === child.name.toLowerCase()))
+      children.push({ name: child.name, age: child.age ?? null });
+    for (const need of child.specialNeeds ?? []) {
+      const known = adminSpecialNeed(need);
+      if (known && (ADMIN_SPECIAL_NEEDS as readonly string[]).includes(known))
+        needs.push({ need: known, childName: child.name });
+    }
+  }
+  return {
+    ...patterns,
+    parentName: patterns.parentName ?? ai.parentName ?? undefined,
+    email: patterns.email ?? email,
+    phone: patterns.phone ?? phone,
+    phoneConsent: patterns.phoneConsent ?? ai.phoneConsent ?? undefined,
+    children,
+    specialNeeds: needs,
+    timeline: patterns.timeline ?? (ai.timeline ? (findTimeline(ai.timeline) ?? ai.timeline) : undefined),
+    biggestConcerns: patterns.biggestConcerns ?? ai.biggestConcerns ?? undefined,
+    isQuestion: patterns.isQuestion || ai.isQuestion === true,
+  };
+}
+
+const EXTRACTION_PROMPT = `Extract what this parent message says about the family. Answer with one JSON object with these keys (null when not said): parentName, email, phone, phoneConsent (true if they agree to text messages, false if they refuse), children (array of {name, age, specialNeeds}), timeline, biggestConcerns, isQuestion (true if they ask something). Special needs use these words: ${ADMIN_SPECIAL_NEEDS.join(', ')}. Never guess.`;
+
+export function systemPrompt(input: ReplyInput, passages: KnowledgePassage[]): string {
+  const { persona, next, resources, understood } = input;
+  const lines = [
+    `You are ${persona.chatbotName}, the admissions assistant of ${persona.schoolName}.`,
+    persona.personality ? `Personality: ${persona.personality}` : 'Be warm, brief and professional.',
+    persona.uniqueSellingProposition
+      ? `What makes the school special: ${persona.uniqueSellingProposition}`
+      : '',
+    'Answer questions about the school ONLY from these passages. If they do not contain the answer, say plainly that you do not know and offer to pass the question to the admissions staff. Never invent facts about the school.',
+    passages.length
+      ? passages
+          .map((p, i) => `Passage ${i + 1} (${p.document ?? 'knowledge base'}):\n${p.text}`)
+          .join('\n\n')
+      : 'Passages: none found for this message.',
+    understood.notes.length ? `Tell the parent: ${understood.notes.join(' ')}` : '',
+    input.justConverted || resources.length
+      ? `Tell the parent: ${resourcesText(understood.context, resources, input.justConverted)}`
+      : '',
+    next
+      ? `Then ask exactly one question, this one: ${questionFor(next.field, next.child, understood.context)}`
+      : 'You have all the details you need; do not ask for more.',
+    'Keep the reply under 120 words. Plain text, no HTML.',
+  ];
+  return lines.filter(Boolean).join('\n\n');
+}
+
+export function createAiEngine(deps: {
+  ai: AiProvider;
+  search: KnowledgeSearch;
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}): ChatEngine {
+  const { ai, search, timeoutMs, log } = deps;
+  const offline = createOfflineEngine(search);
+  const history = (input: TurnInput): ChatMessage[] =>
+    input.history.slice(-HISTORY_TURNS).map((m) => ({
+      role: m.role === 'user' ? 'user' : 'assistant',
+      content: m.content,
+    }));
+
+  return {
+    mode: 'ai',
+
+    async understand(input) {
+      const patterns = extractFields(input.text, {
+        parentName: input.context.parentName,
+        childNames: (input.context.children ?? []).map((c) => c.name),
+      });
+      try {
+        const { content } = await ai.chat({
+          messages: [
+            { role: 'system', content: EXTRACTION_PROMPT },
+            { role: 'user', content: input.text },
+          ],
+          responseFormat: 'json',
+          temperature: 0,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const merged = mergeAiFields(input.text, patterns, JSON.parse(content) as unknown);
+        return applyExtraction(input.text, merged, input.context, input.dialogue);
+      } catch (error) {
+        log.warn({ err: (error as Error).message }, 'chat: AI extraction failed, patterns only');
+        return understand(input.text, input.context, input.dialogue);
+      }
+    },
+
+    async reply(input) {
+      const passages = await passagesFor(search, input.understood, input.text);
+      const messages: ChatMessage[] = [
+        { role: 'system', content: systemPrompt(input, passages) },
+        ...history(input),
+        { role: 'user', content: input.text },
+      ];
+      let written = '';
+      try {
+        const signal = AbortSignal.timeout(timeoutMs);
+        if (input.onDelta) {
+          for await (const delta of ai.chatStream({ messages, temperature: 0.3, signal })) {
+            written += delta;
+            input.onDelta(delta);
+          }
+        } else {
+          written = (await ai.chat({ messages, temperature: 0.3, signal })).content;
+        }
+        if (!written.trim()) throw new Error('empty reply');
+        const unanswered = input.understood.extraction.isQuestion && passages.length === 0;
+        return { text: written.trim(), mode: 'ai', unanswered };
+      } catch (error) {
+        log.warn({ err: (error as Error).message }, 'chat: AI reply failed, offline answer');
+        const fallback = await offline.reply({ ...input, onDelta: undefined });
+        // Whatever was already streamed stays; the offline answer follows it.
+        const text = written.trim() ? `${written.trim()}\n\n${fallback.text}` : fallback.text;
+        input.onDelta?.(written.trim() ? `\n\n${fallback.text}` : fallback.text);
+        return { ...fallback, text, fellBack: true };
+      }
+    },
+  };
+}

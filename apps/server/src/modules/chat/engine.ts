@@ -1,0 +1,109 @@
+import { SEARCH_THRESHOLD_DEFAULT, type ConversationContext } from '@lantern/contracts';
+import type { DialogueState, StoredMessage } from './chat.tables';
+import { nextField, understand, type IntakeField, type Understood } from './intake';
+import {
+  composeOfflineReply,
+  dontKnow,
+  quoteAnswer,
+  type KnowledgePassage,
+  type KnowledgeSearch,
+  type OfferedResourceText,
+} from './offline-reply';
+
+/**
+ * The conversation engine: one interface, two modes. Offline (default): patterns and the intake
+ * dialogue, answers quoted from the knowledge base. AI (ai-engine.ts): an OpenAI-compatible model
+ * writes the words and extracts the fields, and falls back to offline for any turn it fails.
+ */
+
+export type EnginePersona = {
+  schoolName: string;
+  chatbotName: string;
+  personality: string | null;
+  uniqueSellingProposition: string | null;
+};
+
+export type TurnInput = {
+  text: string;
+  context: ConversationContext;
+  dialogue: DialogueState;
+  history: StoredMessage[];
+  persona: EnginePersona;
+};
+
+export type ReplyInput = TurnInput & {
+  understood: Understood;
+  next: { field: IntakeField; child: number | null } | null;
+  /** Resources offered for the first time in this turn (empty when none). */
+  resources: OfferedResourceText[];
+  /** The conversation made its lead in this turn. */
+  justConverted: boolean;
+  /** Called with the reply's text as it is written (server-sent events); the whole text is returned too. */
+  onDelta?: (text: string) => void;
+};
+
+export type EngineReply = {
+  text: string;
+  mode: 'offline' | 'ai';
+  /** The AI failed this turn and the offline engine answered. */
+  fellBack?: boolean;
+  /** A question the knowledge base had nothing for (passed on to staff). */
+  unanswered?: boolean;
+};
+
+export interface ChatEngine {
+  readonly mode: 'offline' | 'ai';
+  understand(input: TurnInput): Promise<Understood>;
+  reply(input: ReplyInput): Promise<EngineReply>;
+}
+
+/** How many passages the engine reads, and how close they must be (the test-search default). */
+export const ANSWER_LIMIT = 3;
+export const ANSWER_THRESHOLD = SEARCH_THRESHOLD_DEFAULT;
+/** The question part of a message, as the knowledge query (long messages cut). */
+export const queryOf = (text: string) => text.trim().slice(0, 500);
+
+/** The passages that answer a question, best first; none when the message asks nothing. */
+export async function passagesFor(search: KnowledgeSearch, understood: Understood, text: string) {
+  if (!understood.extraction.isQuestion) return [];
+  return search({ query: queryOf(text), limit: ANSWER_LIMIT, threshold: ANSWER_THRESHOLD });
+}
+
+/** Remembers a question nobody could answer, for the admissions staff (at most 20 kept). */
+export function withUnanswered(d: DialogueState, question: string): DialogueState {
+  return { ...d, unanswered: [...(d.unanswered ?? []), question.slice(0, 500)].slice(-20) };
+}
+
+export function offlineAnswer(understood: Understood, text: string, passages: KnowledgePassage[]) {
+  if (!understood.extraction.isQuestion) return null;
+  const best = passages[0];
+  return best ? quoteAnswer(text, best) : dontKnow(understood.context);
+}
+
+export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
+  return {
+    mode: 'offline',
+    async understand(input) {
+      return understand(input.text, input.context, input.dialogue);
+    },
+    async reply(input) {
+      const passages = await passagesFor(search, input.understood, input.text);
+      const text = composeOfflineReply({
+        understood: input.understood,
+        answer: offlineAnswer(input.understood, input.text, passages),
+        resources: input.resources,
+        justConverted: input.justConverted,
+        next: input.next,
+        persona: input.persona,
+      });
+      input.onDelta?.(text);
+      return {
+        text,
+        mode: 'offline',
+        unanswered: input.understood.extraction.isQuestion && passages.length === 0,
+      };
+    },
+  };
+}
+
+export { nextField };
