@@ -1,54 +1,52 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { analyseQuery, type QueryGroup } from './query-terms';
 
 /**
  * Lexical ranking with a score that means something on its own (0..1), so the 0.7 threshold is
  * stable across corpora:
  *
- *   similarity = coverage × (0.9 + 0.1 × density)
+ *   similarity = coverage × (0.8 + 0.2 × relevance)
  *
- * coverage: the share of the question's words (English stems, stop words dropped) found in the
- * chunk, each word weighted by how rare it is in the knowledge base (BM25's idf), so "tuition" in
- * "what is the tuition for grade 3" counts far more than "grade". density: PostgreSQL's cover
- * density rank (ts_rank_cd, heading words weighted above body words) squashed to 0..1: words near
- * each other and in the heading lift a chunk a little. So the score is about the share of the
- * question found: a chunk holding all its informative words scores 0.9 and up, one that misses
- * a rare word falls near 0.7, one sharing a common word or two stays well under it. Words of
- * asking ("how much", "tell me", "please") are not part of the question's subject and are dropped.
+ * coverage: the share of the question's subject words (query-terms.ts: asking words dropped,
+ * school synonyms added, English stems) found in the chunk, each word weighted by how rare it is in
+ * the knowledge base (BM25's idf), so "tuition" counts far more than "school". A word counts fully
+ * as typed, 0.9 through a synonym, 0.6 as a prefix of a longer stem ("math" in "mathematics").
+ * Words the knowledge base never uses weigh half an average word: they cannot tell chunks
+ * apart, but a question mostly about things the school never wrote about should not score high.
+ * relevance: the idf-weighted term frequency with length normalisation (ts_rank, heading words
+ * above body words), relative to the best candidate: it orders chunks that cover the question alike.
+ * So a chunk holding all the question's informative words scores 0.8 to 1, one that misses a rare
+ * word falls under 0.7, one sharing a common word or two stays well under it.
  *
  * Only chunks that could reach the threshold are read: the rarest words are searched through the
  * GIN index until the words left out could not lift a chunk to the threshold on their own.
  */
 export type ScoredChunk = { id: string; similarity: number };
 
-type Term = { lexeme: string; df: number; weight: number };
+/** One subject word: its tsqueries as typed, through synonyms, as a prefix, and all together. */
+type Term = {
+  exact: string | null;
+  synonyms: string | null;
+  prefix: string | null;
+  combined: string;
+  df: number;
+  weight: number;
+};
 
-const DENSITY_SHARE = 0.1;
-/** Stems of asking, not of the subject (English stop words are already gone). */
-const ASKING = new Set([
-  'much',
-  'mani',
-  'often',
-  'tell',
-  'know',
-  'want',
-  'pleas',
-  'wonder',
-  'ask',
-  'hi',
-  'hello',
-  'thank',
-  'let',
-  'anyon',
-  'someon',
-]);
+const RELEVANCE_SHARE = 0.2;
+const UNKNOWN_WORD_WEIGHT = 0.5;
 const MAX_CANDIDATES = 2000;
 
 const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** tsquery text of one stem, quoted so any character in it is literal. */
-const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** A single-stem tsquery ('tutor') as a prefix query ('tutor':*), for stems of 4 letters or more. */
+const prefixOf = (q: string | null) => (q && /^'[a-z0-9]{4,}'$/.test(q) ? `${q}:*` : null);
+const anyOf = (queries: (string | null)[]) => {
+  const present = [...new Set(queries.filter((q): q is string => !!q))];
+  return present.length ? present.map((q) => `(${q})`).join(' | ') : null;
+};
 
 export function createLexicalSearch(db: Database) {
   // Document frequencies change only when chunks do: remembered until the next write here,
@@ -57,13 +55,23 @@ export function createLexicalSearch(db: Database) {
   let corpus: { n: number; at: number } | null = null;
   const TTL = 60_000;
 
-  async function stems(query: string): Promise<string[]> {
-    const [row] = await rows<{ stems: string[] | null }>(
+  /** Each group's alternatives as tsquery text, stemmed by PostgreSQL in one round trip. */
+  async function tsqueries(groups: QueryGroup[]): Promise<Omit<Term, 'df' | 'weight'>[]> {
+    const items = groups.flatMap((g, gi) => g.alternatives.map((text, ai) => ({ g: gi, a: ai, text })));
+    const found = await rows<{ g: number; a: number; q: string }>(
       db,
-      sql`select tsvector_to_array(to_tsvector('english'::regconfig, ${query})) as stems`,
+      sql`select (x->>'g')::int as g, (x->>'a')::int as a,
+            phraseto_tsquery('english'::regconfig, x->>'text')::text as q
+          from jsonb_array_elements(${JSON.stringify(items)}::jsonb) as x`,
     );
-    const subject = (row?.stems ?? []).filter((stem) => !ASKING.has(stem));
-    return (subject.length ? subject : (row?.stems ?? [])).slice(0, 32);
+    return groups.flatMap((_, gi) => {
+      const mine = found.filter((f) => f.g === gi && f.q);
+      const exact = mine.find((f) => f.a === 0)?.q ?? null;
+      const synonyms = anyOf(mine.filter((f) => f.a > 0 && f.q !== exact).map((f) => f.q));
+      const prefix = prefixOf(exact);
+      const combined = anyOf([exact, synonyms, prefix]);
+      return combined ? [{ exact, synonyms, prefix, combined }] : [];
+    });
   }
 
   async function corpusSize(): Promise<number> {
@@ -73,30 +81,29 @@ export function createLexicalSearch(db: Database) {
     return corpus.n;
   }
 
-  async function documentFrequency(lexeme: string): Promise<number> {
-    const hit = dfCache.get(lexeme);
+  async function documentFrequency(query: string): Promise<number> {
+    const hit = dfCache.get(query);
     if (hit && Date.now() - hit.at < TTL) return hit.df;
     const [row] = await rows<{ df: number }>(
       db,
-      sql`select count(*)::int as df from knowledge_chunks where search_vector @@ ${quoted(lexeme)}::tsquery`,
+      sql`select count(*)::int as df from knowledge_chunks where search_vector @@ ${query}::tsquery`,
     );
-    dfCache.set(lexeme, { df: row?.df ?? 0, at: Date.now() });
+    dfCache.set(query, { df: row?.df ?? 0, at: Date.now() });
     if (dfCache.size > 20_000) dfCache.clear();
     return row?.df ?? 0;
   }
 
   async function terms(query: string): Promise<Term[]> {
-    const lexemes = await stems(query);
+    const parsed = await tsqueries(analyseQuery(query));
+    const unique = [...new Map(parsed.map((t) => [t.combined, t])).values()];
     const n = await corpusSize();
     const found = await Promise.all(
-      lexemes.map(async (lexeme) => ({ lexeme, df: await documentFrequency(lexeme) })),
+      unique.map(async (t) => ({ ...t, df: await documentFrequency(t.combined) })),
     );
     const known = found.filter((t) => t.df > 0);
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
-    // A word found nowhere (a typo, a topic the school never wrote about) counts a third of an
-    // average word: enough that a question about horse riding does not match every chunk on 'offer'.
-    return found.map((t) => ({ ...t, weight: t.df > 0 ? idf(t.df) : average / 3 }));
+    return found.map((t) => ({ ...t, weight: t.df > 0 ? idf(t.df) : average * UNKNOWN_WORD_WEIGHT }));
   }
 
   /** The rarest words whose absence alone would keep a chunk under the threshold. */
@@ -120,28 +127,50 @@ export function createLexicalSearch(db: Database) {
       const total = list.reduce((s, t) => s + t.weight, 0);
       const wanted = selective(list, opts.threshold);
       if (!list.length || !wanted.length || total === 0) return [];
-      const anyOf = wanted.map((t) => quoted(t.lexeme)).join(' | ');
-      const every = list.map((t) => quoted(t.lexeme)).join(' | ');
-      // One JSON parameter (both drivers pass it alike): [{ q: tsquery text, w: share of the weight }].
-      const weighted = JSON.stringify(list.map((t) => ({ q: quoted(t.lexeme), w: t.weight / total })));
+      const candidates = anyOf(wanted.map((t) => t.combined))!;
+      // One JSON parameter (both drivers pass it alike): each term's tsqueries and share of the weight.
+      const weighted = JSON.stringify(
+        list.map((t) => ({ e: t.exact, s: t.synonyms, p: t.prefix, c: t.combined, w: t.weight / total })),
+      );
+      // Neighbouring subject words as a phrase ("middle <-> school"): chunks that keep them together rank higher.
+      const phrases = JSON.stringify(
+        list.slice(1).flatMap((t, i) => {
+          const before = list[i]!;
+          return before.exact && t.exact
+            ? [{ q: `(${before.exact}) <-> (${t.exact})`, w: (before.weight + t.weight) / total }]
+            : [];
+        }),
+      );
       const found = await rows<{ id: string; similarity: number }>(
         db,
         sql`with candidates as (
               select c.id, c.search_vector, c.document_id, c.chunk_index
               from knowledge_chunks c
-              where c.search_vector @@ ${anyOf}::tsquery
+              where c.search_vector @@ ${candidates}::tsquery
               limit ${MAX_CANDIDATES}
             ), scored as (
               select c.id, c.document_id, c.chunk_index,
-                (select coalesce(sum((t.x->>'w')::float8), 0) from jsonb_array_elements(${weighted}::jsonb) as t(x)
-                  where c.search_vector @@ (t.x->>'q')::tsquery) as coverage,
-                ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', c.search_vector, ${every}::tsquery, 32) as density
+                (select coalesce(sum((t.x->>'w')::float8 * greatest(
+                    case when c.search_vector @@ (t.x->>'e')::tsquery then 1 else 0 end,
+                    case when c.search_vector @@ (t.x->>'s')::tsquery then 0.9 else 0 end,
+                    case when c.search_vector @@ (t.x->>'p')::tsquery then 0.6 else 0 end)), 0)
+                  from jsonb_array_elements(${weighted}::jsonb) as t(x)) as coverage,
+                (select coalesce(sum((t.x->>'w')::float8
+                    * ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, (t.x->>'c')::tsquery, 1)), 0)
+                  from jsonb_array_elements(${weighted}::jsonb) as t(x))
+                + (select coalesce(sum((t.x->>'w')::float8
+                    * ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, (t.x->>'q')::tsquery, 1)), 0)
+                  from jsonb_array_elements(${phrases}::jsonb) as t(x)) as relevance
               from candidates c
+            ), ranked as (
+              select s.*, s.coverage * (${1 - RELEVANCE_SHARE}
+                + ${RELEVANCE_SHARE} * coalesce(s.relevance / nullif(max(s.relevance) over (), 0), 0)) as similarity
+              from scored s
             )
-            select s.id, (s.coverage * (${1 - DENSITY_SHARE} + ${DENSITY_SHARE} * s.density))::float8 as similarity
-            from scored s left join knowledge_documents d on d.id = s.document_id
-            where s.coverage * (${1 - DENSITY_SHARE} + ${DENSITY_SHARE} * s.density) >= ${opts.threshold}
-            order by similarity desc, coalesce(d.priority, 0) desc, s.chunk_index
+            select r.id, r.similarity::float8 as similarity
+            from ranked r left join knowledge_documents d on d.id = r.document_id
+            where r.similarity >= ${opts.threshold}
+            order by r.similarity desc, coalesce(d.priority, 0) desc, r.chunk_index
             limit ${opts.limit}`,
       );
       return found.map((r) => ({ id: r.id, similarity: Number(r.similarity) }));

@@ -69,7 +69,8 @@ export function plainTextBlocks(text: string): TextBlock[] {
   const blocks: TextBlock[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    const joined = clean(paragraph.join(' ').replace(/(\w)- (\w)/g, '$1$2'));
+    // A word wrapped after its hyphen is a compound ("speech-language"): keep the hyphen.
+    const joined = clean(paragraph.join(' ').replace(/(\w)- (\w)/g, '$1-$2'));
     if (joined) blocks.push({ kind: 'paragraph', text: joined });
     paragraph = [];
   };

@@ -1,0 +1,133 @@
+/**
+ * A parent's question as search terms. Words of asking ("how much", "usually", "tell me") are
+ * dropped: they say nothing about the subject, and in a handbook they are rare, so they would weigh
+ * more than "tuition". Each remaining word keeps its school-vocabulary alternatives (kid -> child,
+ * student; OT -> occupational therapy; aftercare -> after-school care; US and UK spellings), so a
+ * parent's words meet the handbook's. Ordinals are folded ("7th grader" -> "grade 7").
+ * PostgreSQL thesaurus dictionaries would do this too, but they are files on the server, which
+ * PGlite and managed databases do not allow.
+ */
+export type QueryGroup = { word: string; alternatives: string[] };
+
+const FILLER = new Set(
+  (
+    'how much many often get gets got getting happen happens happening possible really actually usually ' +
+    'know let ever still come see go goes going find want wants would could should might maybe today also ' +
+    'what whats there theres tell please thanks thank hi hello anyone someone exactly kind sort okay ok ' +
+    'like able way lot lots bit thing things something anything just even im sure wondering wonder ask ' +
+    'question questions info us we our you your me my i he she him her his they them their it its ' +
+    'is are was were be been do does did can will the a an and or of to in on at for with about from'
+  ).split(' '),
+);
+
+/** Phrases first (longest wins), then words. Alternatives are plain English, stemmed by PostgreSQL. */
+const PHRASES: [RegExp, string[]][] = [
+  [/\bphone number\b|\bnumber to call\b/g, ['phone', 'telephone', 'call']],
+  [/\bsnow days?\b/g, ['weather', 'closure', 'snow']],
+  [/\bpull (?:him|her|them) out\b|\btake (?:him|her|them) out\b/g, ['withdraw', 'withdrawal']],
+  [/\b(?:got|get|gets) in\b/g, ['admission decision', 'decision', 'accepted']],
+  [/\bwaiting list\b|\bwait list\b|\bwaitlist\b/g, ['waiting list', 'waitlist']],
+  [/\bafter[- ]?care\b|\bafter[- ]school care\b/g, ['after-school care', 'aftercare']],
+  [/\bbefore[- ]?care\b|\bbefore[- ]school care\b/g, ['before-school care', 'breakfast club']],
+  [
+    /\bfinancial (?:aid|help|assistance)\b|\bhelp (?:with )?paying\b/g,
+    ['financial aid', 'scholarship', 'bursary'],
+  ],
+  [/\bopen (?:house|day)\b/g, ['open house', 'tour', 'visit']],
+];
+
+const SYNONYMS: Record<string, string[]> = {
+  apply: ['application'],
+  applying: ['application'],
+  application: ['apply'],
+  kid: ['child', 'student'],
+  kids: ['children', 'students'],
+  son: ['child', 'student'],
+  daughter: ['child', 'student'],
+  ot: ['occupational therapy'],
+  pt: ['physical therapy'],
+  slp: ['speech-language'],
+  laptop: ['device', 'chromebook', 'computer'],
+  computer: ['device', 'chromebook', 'laptop'],
+  ipad: ['device', 'tablet'],
+  vaccinated: ['immunisation', 'immunization', 'vaccination'],
+  vaccines: ['immunisation', 'immunization', 'vaccination'],
+  vaccinations: ['immunisation', 'immunization'],
+  shots: ['immunisation', 'immunization'],
+  afford: ['financial aid', 'scholarship'],
+  sick: ['ill', 'absence', 'absent', 'attendance'],
+  ill: ['sick', 'absence', 'attendance'],
+  absent: ['absence', 'attendance', 'sick'],
+  math: ['mathematics', 'maths'],
+  maths: ['mathematics', 'math'],
+  teacher: ['staff', 'teacher'],
+  teachers: ['staff', 'teachers'],
+  answer: ['reply', 'respond'],
+  reply: ['answer', 'respond'],
+  email: ['e-mail', 'message'],
+  emails: ['e-mail', 'messages'],
+  withdraw: ['withdrawal', 'leave'],
+  leave: ['withdraw', 'withdrawal'],
+  accepted: ['admission decision', 'offer'],
+  cost: ['fee', 'price', 'tuition'],
+  costs: ['fees', 'tuition'],
+  price: ['fee', 'cost', 'tuition'],
+  pay: ['payment', 'fee'],
+  bus: ['transport', 'transportation'],
+  transport: ['bus', 'transportation'],
+  lunch: ['meal', 'food'],
+  food: ['lunch', 'meal'],
+  visit: ['tour', 'visit'],
+  tour: ['visit'],
+  uniform: ['dress code'],
+  graduation: ['graduate', 'graduates'],
+  college: ['university'],
+  university: ['college'],
+  tutoring: ['tutorial', 'tutor'],
+  counseling: ['counselling'],
+  counselling: ['counseling'],
+  behavior: ['behaviour'],
+  behaviour: ['behavior'],
+  program: ['programme'],
+  programs: ['programmes'],
+  programme: ['program'],
+  enroll: ['enrol', 'enrolment', 'enrollment'],
+  enrol: ['enroll', 'enrollment', 'enrolment'],
+  enrollment: ['enrolment'],
+  enrolment: ['enrollment'],
+  immunization: ['immunisation'],
+  immunisation: ['immunization'],
+  center: ['centre'],
+  centre: ['center'],
+  phone: ['mobile', 'cell'],
+  cellphone: ['phone', 'mobile'],
+};
+
+/** "7th grader", "grade seven" style ordinals -> "grade 7". */
+function foldOrdinals(text: string): string {
+  return text
+    .replace(/\b(\d{1,2})(?:st|nd|rd|th)[- ]?grade(?:rs?)?\b/g, 'grade $1')
+    .replace(/\b(\d{1,2})(?:st|nd|rd|th)\b/g, '$1');
+}
+
+export function analyseQuery(query: string): QueryGroup[] {
+  let text = foldOrdinals(query.toLowerCase().replace(/[’‘`]/g, "'"));
+  const groups: QueryGroup[] = [];
+  for (const [pattern, alternatives] of PHRASES) {
+    text = text.replace(pattern, (phrase) => {
+      groups.push({ word: phrase, alternatives: [phrase, ...alternatives.filter((a) => a !== phrase)] });
+      return ' ';
+    });
+  }
+  const words = text.match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
+  const seen = new Set(groups.map((g) => g.word));
+  for (const raw of words) {
+    const word = raw.replace(/'s$/, '').replace(/'/g, '');
+    if (!word || FILLER.has(word) || seen.has(word)) continue;
+    seen.add(word);
+    groups.push({ word, alternatives: [word, ...(SYNONYMS[word] ?? [])] });
+  }
+  // Everything was filler ("how does it work?"): search the words as typed.
+  if (!groups.length) for (const word of new Set(words)) groups.push({ word, alternatives: [word] });
+  return groups.slice(0, 24);
+}
