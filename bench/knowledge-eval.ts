@@ -4,7 +4,8 @@
 // not the threshold is measured). Prints hit@1/3/5 and MRR for lexical search and for the hybrid path
 // (the server pointed at the local fake OpenAI-compatible embeddings server), and the misses.
 // Usage: npx tsx bench/knowledge-eval.ts [--db postgres|pglite] [--mode both|lexical|hybrid]
-//        [--format both|pdf|docx] [--markdown out.md] [--dump-chunks dir] [--results]
+//        [--format both|pdf|docx] [--questions questions-holdout.json] [--markdown out.md]
+//        [--dump-chunks dir] [--results]
 // Runs the server from source (no build needed), on a throwaway database.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,13 +46,15 @@ const { values } = parseArgs({
     'dump-chunks': { type: 'string' },
     /** Puts the figures and misses into bench/knowledge-eval/RESULTS.md, between its run markers. */
     results: { type: 'boolean', default: false },
+    /** The question set, in bench/knowledge-eval/ (questions-holdout.json: written after tuning). */
+    questions: { type: 'string', default: 'questions.json' },
   },
 });
 const modes = values.mode === 'both' ? ['lexical', 'hybrid'] : [values.mode!];
 const formats = values.format === 'both' ? ['pdf', 'docx'] : [values.format!];
 const port = 3371;
 const base = `http://127.0.0.1:${port}`;
-const questions = loadQuestions();
+const questions = loadQuestions(values.questions);
 
 // Answers are typed by the caller, from the knowledge contracts.
 type Api = <T = { error?: string }>(
@@ -242,7 +245,7 @@ try {
 
 const database = values.db === 'pglite' ? 'PGlite' : 'PostgreSQL (throwaway cluster)';
 const report = [
-  `${questions.length} questions, top 5 at threshold 0.5, database: ${database}`,
+  `${questions.length} questions (${values.questions}), top 5 at threshold 0.5, database: ${database}`,
   '',
   figuresTable(runs),
   '',
@@ -259,6 +262,8 @@ if (lexical && figures(lexical.outcomes).hit5 < 0.85) {
 
 /** The run's section of RESULTS.md: when, how, on which commit (and whether the tree had changes). */
 function writeResults(report: string) {
+  // Each question set has its own section: <!-- run:start --> for questions.json, else its name.
+  const marker = values.questions === 'questions.json' ? 'run' : path.basename(values.questions!, '.json');
   const file = path.join(evalDir, 'RESULTS.md');
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
   const knowledgeCode = [
@@ -271,13 +276,15 @@ function writeResults(report: string) {
     : '';
   const command = `npx tsx bench/knowledge-eval.ts ${process.argv.slice(2).join(' ')}`.trim();
   const section = [
-    '<!-- run:start -->',
+    `<!-- ${marker}:start -->`,
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`${command}\`, ` +
       `knowledge code at ${git('log', '-1', '--format=%h %s', '--', ...knowledgeCode).slice(0, 60)}...${dirty}.`,
     '',
     report.trim(),
-    '<!-- run:end -->',
+    `<!-- ${marker}:end -->`,
   ].join('\n');
   const current = fs.readFileSync(file, 'utf8');
-  fs.writeFileSync(file, current.replace(/<!-- run:start -->[\s\S]*<!-- run:end -->/, section));
+  const span = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
+  if (!span.test(current)) throw new Error(`RESULTS.md has no <!-- ${marker}:start/end --> section`);
+  fs.writeFileSync(file, current.replace(span, () => section));
 }

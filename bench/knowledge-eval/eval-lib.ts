@@ -23,8 +23,9 @@ export type Outcome = {
   ms: number;
 };
 
-export function loadQuestions(): Question[] {
-  return JSON.parse(fs.readFileSync(path.join(evalDir, 'questions.json'), 'utf8')) as Question[];
+/** questions.json, or another set beside it (questions-holdout.json). */
+export function loadQuestions(file = 'questions.json'): Question[] {
+  return JSON.parse(fs.readFileSync(path.resolve(evalDir, file), 'utf8')) as Question[];
 }
 
 /**
