@@ -46,7 +46,7 @@ const NUMBER_WORDS = [
 ];
 const AGE = `(\\d{1,2}|${NUMBER_WORDS.join('|')})`;
 /** A capitalised name ('Sam', 'Mary-Jane', "O'Brien"), never the 'Sam' of "Sam's". */
-const NAME = `([A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?)(?![’'][a-z])`;
+const NAME = `([A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?)\\b(?![’'][a-z])`;
 
 /** Capitalised words that are not names (sentence starts, school words, months, days). */
 const NOT_NAMES = new Set(
@@ -106,7 +106,9 @@ export function findPhone(text: string): string | undefined {
 
 const NAME_INTRO = [
   /\bmy name(?:'s| is)\s+([A-Za-z][A-Za-z'’-]+(?:\s+[A-Z][A-Za-z'’-]+){0,2})/i,
-  new RegExp(`\\b(?:I'm|I’m|I am|Im|this is|call me|it's|it’s)\\s+${NAME}((?:\\s+[A-Z][a-z'’-]+){0,2})`),
+  new RegExp(
+    `\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Cc]all me|[Ii]t's|[Ii]t’s)\\s+${NAME}((?:\\s+[A-Z][a-z'’-]+){0,2})`,
+  ),
 ];
 
 export function findParentName(text: string): string | undefined {
@@ -232,7 +234,7 @@ export function findNeeds(sentences: string[], knownNames: string[]): Extraction
 const CONSENT_YES =
   /\b(?:you (?:can|may) (?:text|message|sms)|(?:texts?|texting|sms) (?:is|are) (?:fine|ok|okay|good)|(?:ok|okay|fine|happy) (?:to|for you to) (?:text|get texts|receive texts)|feel free to text|text me)\b/i;
 const CONSENT_NO =
-  /\b(?:(?:don'?t|do not|please don'?t|no) (?:text|texts|texting|sms)|not (?:by )?text|(?:rather|prefer) (?:you )?(?:not|didn'?t) text)\b/i;
+  /\b(?:(?:don['’]?t|do not|no) (?:text|texts|texting|sms)|not (?:by )?text|(?:rather|prefer) (?:you )?(?:not|didn['’]?t) text)\b/i;
 const YES =
   /^(?:yes|yeah|yep|yup|sure|ok|okay|of course|please do|absolutely|definitely|that'?s fine|fine|go ahead|y)\b/i;
 const NO = /^(?:no|nope|nah|no thanks|rather not|prefer not|not really|n)\b/i;

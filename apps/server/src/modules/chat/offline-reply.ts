@@ -52,7 +52,17 @@ const STOP = new Set(
     ' ',
   ),
 );
-const words = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w));
+/** Content words, crudely stemmed ('classes' and 'class' meet), for picking the sentences that answer. */
+const words = (text: string) =>
+  (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+    .filter((w) => !STOP.has(w))
+    .map((w) =>
+      w
+        .replace(/(?:ing|ed)$/, '')
+        .replace(/(ss|x|ch|sh)es$/, '$1')
+        .replace(/([^s])s$/, '$1')
+        .slice(0, 6),
+    );
 
 /** The passage, tidied: headings and markdown marks gone, the sentences nearest the question kept in order. */
 export function tidyPassage(text: string, question: string, maxChars = 450): string {
@@ -71,11 +81,11 @@ export function tidyPassage(text: string, question: string, maxChars = 450): str
     .flatMap((line) => line.split(/(?<=[.!?])\s+/))
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
-  const asked = new Set(words(question).map((w) => w.slice(0, 6)));
+  const asked = new Set(words(question));
   const scored = sentences.map((s, i) => ({
     i,
     s,
-    score: words(s).filter((w) => asked.has(w.slice(0, 6))).length,
+    score: words(s).filter((w) => asked.has(w)).length,
   }));
   const relevant = scored.filter((x) => x.score > 0);
   const pool = relevant.length ? relevant : scored.slice(0, 2);

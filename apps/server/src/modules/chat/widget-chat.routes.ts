@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError } from '../../http/errors';
 import type { ConversationService } from './conversation.service';
+import { createVisitorLimiter } from './visitor-limiter';
 import { allowAnyOrigin, CORS_HEADERS } from './widget-cors';
 
 /**
@@ -70,12 +71,9 @@ export async function widgetChatRoutes(
     keyGenerator: (request) => `address:${request.ip}`,
     errorResponseBuilder: tooMany('Too many requests from this address.'),
   });
-  const perVisitor = app.rateLimit({
-    max: limits.messagesPerMinutePerVisitor,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `visitor:${visitorOf(request)}`,
-    errorResponseBuilder: tooMany(CHAT_MESSAGES.rateLimited),
-  });
+  const visitorLimit = createVisitorLimiter({ max: limits.messagesPerMinutePerVisitor });
+  const perVisitor = async (request: FastifyRequest) =>
+    visitorLimit.hit(visitorOf(request), 'Too many messages.');
   // Refused from the Content-Length, before anything is read or parsed.
   const bodyCap = async (request: FastifyRequest) => {
     if (Number(request.headers['content-length'] ?? 0) > CHAT_BODY_MAX_BYTES)
