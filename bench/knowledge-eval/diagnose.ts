@@ -6,16 +6,18 @@
 // stems; with question filler words dropped; with stem-prefix matching), to show what each generic
 // change is worth. No synonyms here: a synonym list written while reading these questions would flatter.
 // Usage: npx tsx bench/knowledge-eval.ts --mode lexical --format pdf --dump-chunks /tmp/kb
-//        npx tsx bench/knowledge-eval/diagnose.ts /tmp/kb/chunks-lexical-pdf.json [question ids...]
+//        npx tsx bench/knowledge-eval/diagnose.ts /tmp/kb/chunks-lexical-pdf.json [questions file] [ids...]
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { answers, loadQuestions } from './eval-lib';
 
-const [dump, ...ids] = process.argv.slice(2);
-if (!dump) throw new Error('usage: diagnose.ts <chunks.json> [question ids]');
+const [dump, ...rest] = process.argv.slice(2);
+if (!dump) throw new Error('usage: diagnose.ts <chunks.json> [questions-holdout.json] [question ids]');
+const questionFile = rest.find((a) => a.endsWith('.json'));
+const ids = rest.filter((a) => !a.endsWith('.json'));
 const chunks = JSON.parse(fs.readFileSync(dump, 'utf8')) as string[];
 const wanted = new Set(ids.map(Number));
-const questions = loadQuestions().filter((q) => !wanted.size || wanted.has(q.id));
+const questions = loadQuestions(questionFile).filter((q) => !wanted.size || wanted.has(q.id));
 
 const db = new PGlite();
 const stemsOf = async (text: string) =>
