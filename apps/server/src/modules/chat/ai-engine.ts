@@ -50,8 +50,11 @@ export function mergeAiFields(text: string, patterns: Extraction, raw: unknown):
   for (const child of ai.children ?? []) {
     // A name the parent never wrote is not taken: the model may not invent a child.
     if (!new RegExp(`\\b${child.name.replace(/[^A-Za-z'’ -]/g, '')}\\b`, 'i').test(text)) continue;
-    if (!children.some((c) => c.name?.toLowerCase() === child.name.toLowerCase()))
-      children.push({ name: child.name, age: child.age ?? null });
+    // Nor an age the parent never wrote.
+    const age = child.age != null && new RegExp(`\\b${child.age}\\b`).test(text) ? child.age : null;
+    const known = children.findIndex((c) => c.name?.toLowerCase() === child.name.toLowerCase());
+    if (known < 0) children.push({ name: child.name, age });
+    else if (children[known]!.age === null) children[known] = { ...children[known]!, age };
     for (const need of child.specialNeeds ?? []) {
       const known = adminSpecialNeed(need);
       if (known && (ADMIN_SPECIAL_NEEDS as readonly string[]).includes(known))
