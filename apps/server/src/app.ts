@@ -202,7 +202,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   let stopSweep: (() => void) | undefined;
   app.addHook('onReady', async () => {
-    stopSweep = startAbandonSweep(chatRepo, app.log);
+    stopSweep = startAbandonSweep(
+      chatRepo,
+      app.log,
+      (before) => conversations.flushStaleLeads(before),
+      config.chat.sweepSeconds * 1000,
+    );
   });
   app.addHook('onClose', async () => stopSweep?.());
 

@@ -53,6 +53,7 @@ const envSchema = z.object({
   CHAT_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(12_000),
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   CHAT_REQUESTS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  CHAT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type AppConfig = {
@@ -93,6 +94,8 @@ export type AppConfig = {
     aiTimeoutMs: number;
     messagesPerMinutePerVisitor: number;
     requestsPerMinutePerAddress: number;
+    /** How often abandoned conversations are marked and quiet conversations' leads written. */
+    sweepSeconds: number;
   };
 };
 
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       aiTimeoutMs: e.CHAT_AI_TIMEOUT_MS,
       messagesPerMinutePerVisitor: e.CHAT_MESSAGES_PER_MINUTE,
       requestsPerMinutePerAddress: e.CHAT_REQUESTS_PER_MINUTE_PER_ADDRESS,
+      sweepSeconds: e.CHAT_SWEEP_SECONDS,
     },
   };
 }

@@ -77,6 +77,24 @@ export function createChatRepository(db: Database) {
         .where(eq(conversations.id, id));
     },
 
+    /** Converted conversations quiet since `before` with details not yet written to their lead. */
+    async findStaleLeadConversations(before: Date, limit: number): Promise<ConversationRow[]> {
+      return db
+        .select()
+        .from(conversations)
+        .where(
+          and(
+            sql`(${conversations.dialogue}->>'leadStale')::boolean`,
+            lt(conversations.lastActivityAt, before),
+          ),
+        )
+        .limit(limit);
+    },
+
+    async updateConversation(id: string, values: ConversationUpdate): Promise<void> {
+      await db.update(conversations).set(values).where(eq(conversations.id, id));
+    },
+
     /** In-progress conversations silent since `before` become abandoned, ended at their last activity. */
     async markAbandoned(before: Date): Promise<number> {
       const rows = await db

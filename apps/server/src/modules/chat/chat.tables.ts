@@ -13,6 +13,8 @@ export type DialogueState = {
   done?: string[];
   /** The parent said they have another child: ask for the name next. */
   expectChild?: boolean;
+  /** Details learnt since the lead was last written (see leadSync in conversation.service.ts). */
+  leadStale?: boolean;
   /** Questions the knowledge base could not answer, for the admissions staff. */
   unanswered?: string[];
 };

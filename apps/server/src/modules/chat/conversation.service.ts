@@ -100,6 +100,28 @@ export function createConversationService(deps: {
     return { leadId: upserted.leadId, offered };
   }
 
+  /**
+   * When the lead is written. At once: when it is made, when the parent's name, email or children
+   * change (segments and resources follow from them), and when the intake is complete. The other
+   * details (phone, consent, timeline, concerns) wait for one of those, or for the sweep once the
+   * parent has been quiet a minute: a lead write is the costliest part of a reply.
+   */
+  function leadSync(
+    row: ConversationRow,
+    before: ConversationContext,
+    dialogue: DialogueState,
+    after: ConversationContext,
+    intakeComplete: boolean,
+  ): 'now' | 'later' | 'none' {
+    if (!readyForLead(after)) return 'none';
+    if (!row.leadId) return 'now';
+    const changed = JSON.stringify(after) !== JSON.stringify(before);
+    const key = (c: ConversationContext) => JSON.stringify([c.parentName, c.email, c.children]);
+    if (changed && key(after) !== key(before)) return 'now';
+    if (intakeComplete && (changed || dialogue.leadStale)) return 'now';
+    return changed ? 'later' : 'none';
+  }
+
   async function turn(
     row: ConversationRow,
     content: string,
@@ -115,14 +137,14 @@ export function createConversationService(deps: {
 
     let leadId = row.leadId;
     let offered: OfferedResource[] = [];
-    const changed = JSON.stringify(c) !== JSON.stringify(context);
-    if (readyForLead(c) && (changed || !row.leadId)) {
+    const next = nextField(c, understood.dialogue);
+    const sync = leadSync(row, context, understood.dialogue, c, next === null);
+    if (sync === 'now') {
       const converted = await convert(row, c, row.visitorId);
       leadId = converted.leadId;
       offered = converted.offered;
     }
 
-    const next = nextField(c, understood.dialogue);
     const justConverted = Boolean(leadId) && !row.leadId;
     const reply = await engine.reply({
       ...input,
@@ -136,6 +158,7 @@ export function createConversationService(deps: {
       ...understood.dialogue,
       asked: next?.field ?? null,
       childIndex: next?.child ?? null,
+      leadStale: sync === 'later' || (sync === 'none' && understood.dialogue.leadStale === true),
     };
     if (reply.unanswered) dialogue = withUnanswered(dialogue, content);
 
@@ -196,6 +219,21 @@ export function createConversationService(deps: {
       return toWidgetConversation(row, now);
     },
 
+    /** Writes the leads of conversations quiet since `before` whose last details are not on the lead yet. */
+    async flushStaleLeads(before: Date): Promise<number> {
+      const rows = await repo.findStaleLeadConversations(before, 100);
+      for (const row of rows) {
+        const c = parseContext(row.context) as ConversationContext;
+        const { leadId, offered } = await convert(row, c, row.visitorId);
+        await repo.updateConversation(row.id, {
+          leadId,
+          dialogue: { ...row.dialogue, leadStale: false },
+          resources: [...row.resources, ...offered],
+        });
+      }
+      return rows.length;
+    },
+
     async get(id: string, visitorId: string): Promise<WidgetConversation> {
       return toWidgetConversation(await ownConversation(id, visitorId));
     },
@@ -209,7 +247,6 @@ export function createConversationService(deps: {
     ): Promise<WidgetMessageResponse> {
       const text = cleanText(content);
       if (!text) throw new BadInputError(CHAT_MESSAGES.contentRequired);
-      await ownConversation(id, visitorId);
       const previous = turns.get(id) ?? Promise.resolve();
       const current = previous
         .catch(() => undefined)

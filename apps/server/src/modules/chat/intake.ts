@@ -83,6 +83,18 @@ function addNeed(children: ConversationChild[], index: number, need: string): Co
   );
 }
 
+/** The answer was about something else (an email, a phone...), not the question asked. */
+const saidSomethingElse = (ex: Extraction) =>
+  Boolean(
+    ex.email ||
+    ex.invalidEmail ||
+    ex.phone ||
+    ex.parentName ||
+    ex.children.length ||
+    ex.timeline ||
+    ex.phoneConsent !== undefined,
+  );
+
 /** Reads one parent message against what was asked last, and returns the new context. */
 export function understand(text: string, context: ConversationContext, dialogue: DialogueState): Understood {
   const ex = extractFields(text, {
@@ -176,7 +188,7 @@ export function applyExtraction(
   }
   if (asked === 'childNeeds' && askedChild !== null && children[askedChild] && answersQuestion) {
     if (ex.noNeeds || SKIP.test(plain) || ex.specialNeeds.length > 0) d = markDone(d, `needs:${askedChild}`);
-    else if (plain.length > 0) {
+    else if (plain.length > 0 && !saidSomethingElse(ex)) {
       // Something we have no word for: kept as 'Other' (the words stay in the transcript for staff).
       children = addNeed(children, askedChild, 'Other');
       d = markDone(d, `needs:${askedChild}`);

@@ -25,12 +25,25 @@ export function statusAt(
   return stored;
 }
 
-/** Stores 'abandoned' for conversations silent 30 minutes; returns a stop function. */
-export function startAbandonSweep(repo: ChatRepository, log: FastifyBaseLogger, everyMs = SWEEP_EVERY_MS) {
+/** A conversation quiet this long has its last details written to its lead by the sweep. */
+export const LEAD_FLUSH_AFTER_MS = 60_000;
+
+/**
+ * Every minute: stores 'abandoned' for conversations silent 30 minutes, and writes to their leads
+ * the details of conversations quiet a minute (see leadSync). Returns a stop function.
+ */
+export function startAbandonSweep(
+  repo: ChatRepository,
+  log: FastifyBaseLogger,
+  flushStaleLeads: (before: Date) => Promise<number>,
+  everyMs = SWEEP_EVERY_MS,
+) {
   const sweep = async () => {
     try {
       const n = await repo.markAbandoned(new Date(Date.now() - IDLE_MS));
       if (n > 0) log.info({ abandoned: n }, 'chat: conversations marked abandoned');
+      const flushed = await flushStaleLeads(new Date(Date.now() - LEAD_FLUSH_AFTER_MS));
+      if (flushed > 0) log.info({ leads: flushed }, 'chat: lead details written after a pause');
     } catch (error) {
       log.warn({ err: (error as Error).message }, 'chat: abandon sweep failed');
     }
