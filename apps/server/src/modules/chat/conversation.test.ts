@@ -125,6 +125,26 @@ describe('a whole offline conversation', () => {
     });
   });
 
+  it('reads a whole introduction in one message, answers its question and makes the lead at once', async () => {
+    const w = widgetClient(t);
+    const { visitor_id } = await w.visit();
+    const { id } = await w.start(visitor_id);
+    expect((await w.say(id, visitor_id, 'hi')).message.content).toBe('Hello!\n\nMay I ask your name?');
+    const answer = await w.say(
+      id,
+      visitor_id,
+      "Hi, I'm Maria Lopez (maria@example.com). My son Diego is 8 and has a speech delay. What are your class sizes?",
+    );
+    expect(answer.status).toBe('converted');
+    expect(answer.message.content).toContain('Classes have at most eight students');
+    expect(answer.message.content).toContain(
+      "Thank you, Maria! I've passed your details to our admissions team.",
+    );
+    expect(answer.message.content).toContain('• Speech therapy guide: How our therapists work');
+    expect(answer.message.content).toContain('any other children');
+    expect(answer.resources.map((r) => r.title)).toEqual(['Speech therapy guide']);
+  });
+
   it('says plainly when the handbook has no answer, and offers to pass the question to staff', async () => {
     const w = widgetClient(t);
     const { visitor_id } = await w.visit();

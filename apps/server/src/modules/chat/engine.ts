@@ -1,5 +1,6 @@
 import { SEARCH_THRESHOLD_DEFAULT, type ConversationContext } from '@lantern/contracts';
 import type { DialogueState, StoredMessage } from './chat.tables';
+import { isQuestionSentence, splitSentences } from './extract';
 import { nextField, understand, type IntakeField, type Understood } from './intake';
 import {
   composeOfflineReply,
@@ -60,8 +61,11 @@ export interface ChatEngine {
 /** How many passages the engine reads, and how close they must be (the test-search default). */
 export const ANSWER_LIMIT = 3;
 export const ANSWER_THRESHOLD = SEARCH_THRESHOLD_DEFAULT;
-/** The question part of a message, as the knowledge query (long messages cut). */
-export const queryOf = (text: string) => text.trim().slice(0, 500);
+/** The question part of a message, as the knowledge query: 'I'm Maria, ...' is not searched for. */
+export function queryOf(text: string): string {
+  const questions = splitSentences(text).filter(isQuestionSentence);
+  return (questions.length ? questions.join(' ') : text).trim().slice(0, 500);
+}
 
 /** The passages that answer a question, best first; none when the message asks nothing. */
 export async function passagesFor(search: KnowledgeSearch, understood: Understood, text: string) {
@@ -77,7 +81,7 @@ export function withUnanswered(d: DialogueState, question: string): DialogueStat
 export function offlineAnswer(understood: Understood, text: string, passages: KnowledgePassage[]) {
   if (!understood.extraction.isQuestion) return null;
   const best = passages[0];
-  return best ? quoteAnswer(text, best) : dontKnow(understood.context);
+  return best ? quoteAnswer(queryOf(text), best) : dontKnow(understood.context);
 }
 
 export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
@@ -89,6 +93,7 @@ export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
     async reply(input) {
       const passages = await passagesFor(search, input.understood, input.text);
       const text = composeOfflineReply({
+        text: input.text,
         understood: input.understood,
         answer: offlineAnswer(input.understood, input.text, passages),
         resources: input.resources,

@@ -237,7 +237,7 @@ const CONSENT_NO =
   /\b(?:(?:don['’]?t|do not|no) (?:text|texts|texting|sms)|not (?:by )?text|(?:rather|prefer) (?:you )?(?:not|didn['’]?t) text)\b/i;
 const YES =
   /^(?:yes|yeah|yep|yup|sure|ok|okay|of course|please do|absolutely|definitely|that'?s fine|fine|go ahead|y)\b/i;
-const NO = /^(?:no|nope|nah|no thanks|rather not|prefer not|not really|n)\b/i;
+const NO = /^(?:no|none|nope|nah|no thanks|nothing|rather not|prefer not|not really|n)\b/i;
 
 export const isYes = (text: string) => YES.test(text.trim());
 export const isNo = (text: string) => NO.test(text.trim());

@@ -130,6 +130,7 @@ export function resourcesText(
 
 /** One reply: notes on the answer, a thank-you, the knowledge answer, resources, the next question. */
 export function composeOfflineReply(input: {
+  text: string;
   understood: Understood;
   answer: string | null;
   resources: OfferedResourceText[];
@@ -140,6 +141,8 @@ export function composeOfflineReply(input: {
   const { understood, answer, resources, justConverted, next, persona } = input;
   const c = understood.context;
   const parts: string[] = [...understood.notes];
+  const greeting = /^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(input.text.trim());
+  if (greeting && understood.learnt.length === 0 && !answer) parts.push('Hello!');
   const offering = justConverted || resources.length > 0;
   if (understood.learnt.includes('name') && !offering)
     parts.push(`Nice to meet you, ${first(c.parentName)}!`);
