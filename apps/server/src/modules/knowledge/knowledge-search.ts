@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { analyseQuery, type QueryGroup } from './query-terms';
 
@@ -19,8 +19,7 @@ import { analyseQuery, type QueryGroup } from './query-terms';
  * So a chunk holding all the question's informative words scores 0.8 to 1, one that misses a rare
  * word falls under 0.7, one sharing a common word or two stays well under it.
  *
- * Only chunks that could reach the threshold are read: the rarest words are searched through the
- * GIN index until the words left out could not lift a chunk to the threshold on their own.
+ * Only chunks that could reach the threshold are read (candidateQuery).
  */
 export type ScoredChunk = { id: string; similarity: number };
 
@@ -36,7 +35,10 @@ type Term = {
 
 const RELEVANCE_SHARE = 0.2;
 const UNKNOWN_WORD_WEIGHT = 0.5;
-const MAX_CANDIDATES = 2000;
+const MAX_CANDIDATES = 800;
+const MAX_CANDIDATE_SETS = 64;
+/** Chunks a search expects to read before it narrows to those covering more of the question. */
+const CANDIDATE_BUDGET = 400;
 
 const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -106,6 +108,104 @@ export function createLexicalSearch(db: Database) {
     return found.map((t) => ({ ...t, weight: t.df > 0 ? idf(t.df) : average * UNKNOWN_WORD_WEIGHT }));
   }
 
+  /**
+   * Which chunks can reach the threshold, as one tsquery for the GIN index: a chunk must hold a
+   * set of the question's words worth the threshold's share of its weight, so the query is the OR
+   * of every minimal such set, each an AND ("tuition & middl | tuition & school & fee"). Exact
+   * pruning (WAND-style): no chunk over the threshold is left out, and few others are read.
+   * With too many sets (a long question, a low threshold), the OR of the words that every set
+   * must draw on is used instead: still exact, less narrow.
+   */
+  function candidateQuery(
+    list: Term[],
+    threshold: number,
+    n: number,
+  ): { query: string; estimate: number } | null {
+    const total = list.reduce((s, t) => s + t.weight, 0);
+    // Chunks expected to match, taking words as independent: enough to choose how narrow to search.
+    const expected = (set: Term[]) => set.reduce((p, t) => p * (t.df / Math.max(n, 1)), n);
+    const need = threshold * total - 1e-9;
+    const known = list.filter((t) => t.df > 0).sort((a, b) => b.weight - a.weight);
+    const sets: Term[][] = [];
+    const walk = (from: number, chosen: Term[], sum: number): boolean => {
+      if (sum >= need) {
+        sets.push(chosen); // minimal: terms come in falling weight, so the last one was needed
+        return sets.length <= MAX_CANDIDATE_SETS;
+      }
+      let rest = 0;
+      for (let i = from; i < known.length; i++) rest += known[i]!.weight;
+      if (sum + rest < need) return true; // this branch cannot reach the threshold
+      for (let i = from; i < known.length; i++)
+        if (!walk(i + 1, [...chosen, known[i]!], sum + known[i]!.weight)) return false;
+      return true;
+    };
+    if (known.length <= 12 && walk(0, [], 0)) {
+      if (!sets.length) return null;
+      return {
+        query: sets.map((set) => `(${set.map((t) => `(${t.combined})`).join(' & ')})`).join(' | '),
+        estimate: sets.reduce((sum, set) => sum + expected(set), 0),
+      };
+    }
+    const words = selective(list, threshold);
+    const query = anyOf(words.map((t) => t.combined));
+    return query ? { query, estimate: words.reduce((sum, t) => sum + t.df, 0) } : null;
+  }
+
+  /** Scores the chunks `where` selects: coverage and relevance, best first, over the threshold. */
+  async function score(
+    list: Term[],
+    where: SQL,
+    opts: { limit: number; threshold: number },
+  ): Promise<ScoredChunk[]> {
+    const total = list.reduce((s, t) => s + t.weight, 0);
+    // Neighbouring subject words as a phrase ("middle <-> school"): chunks that keep them together
+    // rank higher. Phrases add to relevance only (no e/s/p: they cover nothing).
+    const phrases = list.slice(1).flatMap((t, i) => {
+      const before = list[i]!;
+      return before.exact && t.exact
+        ? [{ c: `(${before.exact}) <-> (${t.exact})`, w: (before.weight + t.weight) / total }]
+        : [];
+    });
+    // One JSON parameter (both drivers pass it alike), parsed into tsqueries once.
+    const weighted = JSON.stringify([
+      ...list.map((t) => ({ e: t.exact, s: t.synonyms, p: t.prefix, c: t.combined, w: t.weight / total })),
+      ...phrases,
+    ]);
+    const found = await rows<{ id: string; similarity: number }>(
+      db,
+      sql`with terms as (
+            select (x->>'w')::float8 as w, (x->>'e')::tsquery as e, (x->>'s')::tsquery as s,
+              (x->>'p')::tsquery as p, (x->>'c')::tsquery as c
+            from jsonb_array_elements(${weighted}::jsonb) as x
+          ), candidates as materialized (
+            -- Read (detoast) each chunk's search vector once, not once per word and test.
+            select c.id, c.search_vector || ''::tsvector as search_vector, c.document_id, c.chunk_index
+            from knowledge_chunks c
+            where ${where}
+            limit ${MAX_CANDIDATES}
+          ), scored as (
+            select c.id, c.document_id, c.chunk_index,
+              sum(t.w * greatest(
+                case when c.search_vector @@ t.e then 1 else 0 end,
+                case when c.search_vector @@ t.s then 0.9 else 0 end,
+                case when c.search_vector @@ t.p then 0.6 else 0 end)) as coverage,
+              sum(t.w * ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, t.c, 1)) as relevance
+            from candidates c cross join terms t
+            group by c.id, c.document_id, c.chunk_index
+          ), ranked as (
+            select s.*, s.coverage * (${1 - RELEVANCE_SHARE}
+              + ${RELEVANCE_SHARE} * coalesce(s.relevance / nullif(max(s.relevance) over (), 0), 0)) as similarity
+            from scored s
+          )
+          select r.id, r.similarity::float8 as similarity
+          from ranked r left join knowledge_documents d on d.id = r.document_id
+          where r.similarity >= ${opts.threshold}
+          order by r.similarity desc, coalesce(d.priority, 0) desc, r.chunk_index
+          limit ${opts.limit}`,
+    );
+    return found.map((r) => ({ id: r.id, similarity: Number(r.similarity) }));
+  }
+
   /** The rarest words whose absence alone would keep a chunk under the threshold. */
   function selective(list: Term[], threshold: number): Term[] {
     const total = list.reduce((s, t) => s + t.weight, 0);
@@ -121,59 +221,42 @@ export function createLexicalSearch(db: Database) {
   }
 
   return {
-    /** Best chunks over the threshold, best first (ties: the document's priority, then order). */
-    async search(query: string, opts: { limit: number; threshold: number }): Promise<ScoredChunk[]> {
+    /**
+     * Best chunks over the threshold, best first (ties: the document's priority, then order).
+     * With `ids`, scores just those chunks (hybrid search's vector neighbours).
+     */
+    async search(
+      query: string,
+      opts: { limit: number; threshold: number; ids?: string[] },
+    ): Promise<ScoredChunk[]> {
       const list = await terms(query);
       const total = list.reduce((s, t) => s + t.weight, 0);
-      const wanted = selective(list, opts.threshold);
-      if (!list.length || !wanted.length || total === 0) return [];
-      const candidates = anyOf(wanted.map((t) => t.combined))!;
-      // One JSON parameter (both drivers pass it alike): each term's tsqueries and share of the weight.
-      const weighted = JSON.stringify(
-        list.map((t) => ({ e: t.exact, s: t.synonyms, p: t.prefix, c: t.combined, w: t.weight / total })),
-      );
-      // Neighbouring subject words as a phrase ("middle <-> school"): chunks that keep them together rank higher.
-      const phrases = JSON.stringify(
-        list.slice(1).flatMap((t, i) => {
-          const before = list[i]!;
-          return before.exact && t.exact
-            ? [{ q: `(${before.exact}) <-> (${t.exact})`, w: (before.weight + t.weight) / total }]
-            : [];
-        }),
-      );
-      const found = await rows<{ id: string; similarity: number }>(
-        db,
-        sql`with candidates as (
-              select c.id, c.search_vector, c.document_id, c.chunk_index
-              from knowledge_chunks c
-              where c.search_vector @@ ${candidates}::tsquery
-              limit ${MAX_CANDIDATES}
-            ), scored as (
-              select c.id, c.document_id, c.chunk_index,
-                (select coalesce(sum((t.x->>'w')::float8 * greatest(
-                    case when c.search_vector @@ (t.x->>'e')::tsquery then 1 else 0 end,
-                    case when c.search_vector @@ (t.x->>'s')::tsquery then 0.9 else 0 end,
-                    case when c.search_vector @@ (t.x->>'p')::tsquery then 0.6 else 0 end)), 0)
-                  from jsonb_array_elements(${weighted}::jsonb) as t(x)) as coverage,
-                (select coalesce(sum((t.x->>'w')::float8
-                    * ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, (t.x->>'c')::tsquery, 1)), 0)
-                  from jsonb_array_elements(${weighted}::jsonb) as t(x))
-                + (select coalesce(sum((t.x->>'w')::float8
-                    * ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, (t.x->>'q')::tsquery, 1)), 0)
-                  from jsonb_array_elements(${phrases}::jsonb) as t(x)) as relevance
-              from candidates c
-            ), ranked as (
-              select s.*, s.coverage * (${1 - RELEVANCE_SHARE}
-                + ${RELEVANCE_SHARE} * coalesce(s.relevance / nullif(max(s.relevance) over (), 0), 0)) as similarity
-              from scored s
-            )
-            select r.id, r.similarity::float8 as similarity
-            from ranked r left join knowledge_documents d on d.id = r.document_id
-            where r.similarity >= ${opts.threshold}
-            order by r.similarity desc, coalesce(d.priority, 0) desc, r.chunk_index
-            limit ${opts.limit}`,
-      );
-      return found.map((r) => ({ id: r.id, similarity: Number(r.similarity) }));
+      if (!list.length || total === 0 || opts.ids?.length === 0) return [];
+      if (opts.ids)
+        return score(
+          list,
+          sql`c.id in (select (jsonb_array_elements_text(${JSON.stringify(opts.ids)}::jsonb))::uuid)`,
+          opts,
+        );
+      // A question of common words matches much of a large knowledge base: the chunks that cover
+      // more of it are searched first (a higher candidate threshold), so a search reads a few
+      // hundred chunks, not thousands. If that finds too few, the full threshold is searched.
+      const n = await corpusSize();
+      let narrowed = candidateQuery(list, opts.threshold, n);
+      for (
+        let floor = opts.threshold + 0.05;
+        narrowed && narrowed.estimate > CANDIDATE_BUDGET && floor < 1.04;
+        floor += 0.05
+      ) {
+        const next = candidateQuery(list, Math.min(1, floor), n);
+        if (!next) break;
+        narrowed = next;
+      }
+      const full = candidateQuery(list, opts.threshold, n);
+      if (!narrowed || !full) return [];
+      const found = await score(list, sql`c.search_vector @@ ${narrowed.query}::tsquery`, opts);
+      if (found.length >= opts.limit || narrowed.query === full.query) return found;
+      return score(list, sql`c.search_vector @@ ${full.query}::tsquery`, opts);
     },
 
     /**

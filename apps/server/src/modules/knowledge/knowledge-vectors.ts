@@ -16,6 +16,7 @@ const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
 const EMBED_BATCH = 64;
 
 function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return 0; // another model's vector
   let dot = 0;
   let na = 0;
   let nb = 0;
@@ -107,6 +108,12 @@ export function createKnowledgeVectors(deps: {
         return found.map((r) => ({ id: r.id, similarity: 1 - Number(r.distance) }));
       }
       return exactNearest(vector, k, model);
+    },
+
+    /** Cosine similarity of the query vector to these chunks' stored vectors. */
+    async similarityOf(vector: number[], ids: string[]) {
+      const stored = await repo.embeddingsOf(ids, ai.embeddingModel!);
+      return stored.map((r) => ({ id: r.id, similarity: cosine(vector, r.embedding ?? []) }));
     },
 
     forget() {

@@ -187,6 +187,13 @@ export function createKnowledgeRepository(db: Database) {
         .orderBy(asc(knowledgeChunks.createdAt))
         .limit(limit);
     },
+    async embeddingsOf(ids: string[], model: string) {
+      if (!ids.length) return [];
+      return db
+        .select({ id: knowledgeChunks.id, embedding: knowledgeChunks.embedding })
+        .from(knowledgeChunks)
+        .where(and(inArray(knowledgeChunks.id, ids), eq(knowledgeChunks.embeddingModel, model)));
+    },
     async embeddedChunks(model: string) {
       return db
         .select({ id: knowledgeChunks.id, embedding: knowledgeChunks.embedding })

@@ -17,7 +17,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { countTokens } from './chunking';
 import { createExtractions } from './extractions';
 import { createIngestion, EMBED_JOB, INGEST_JOB } from './ingestion';
-import { createLexicalSearch, type ScoredChunk } from './knowledge-search';
+import { createLexicalSearch } from './knowledge-search';
 import { createKnowledgeVectors } from './knowledge-vectors';
 import { toChunk, toDocument } from './knowledge.mapping';
 import type { KnowledgeRepository } from './knowledge.repository';
@@ -78,29 +78,36 @@ export function createKnowledgeService(deps: {
     return toChunk(row);
   }
 
-  async function hybrid(query: string, limit: number, threshold: number, lexicalHits: ScoredChunk[]) {
+  /**
+   * Vector neighbours and lexical matches, each scored both ways and fused by noisy-OR
+   * (1 - (1 - lexical)(1 - vector)): agreement lifts a chunk, either signal alone can carry it.
+   * A chunk outside the K vector neighbours has a vector score of at most the K-th one's, so
+   * only lexical matches that could still reach the threshold with it are read.
+   */
+  async function hybrid(query: string, limit: number, threshold: number) {
     let queryVector: number[] | undefined;
     try {
       [queryVector] = await ai.embed([query]);
     } catch (error) {
-      // The provider is down: the lexical answer is still a good answer.
+      // The provider is down or slow: the lexical answer is still a good answer.
       log.warn({ err: loggableError(error) }, 'query embedding failed; lexical search only');
       return null;
     }
     const near = await vectors.nearest(queryVector!, VECTOR_CANDIDATES);
-    // Lexical scores of every candidate (not only those over the threshold), then noisy-OR:
-    // agreement lifts a chunk, either signal alone can carry it.
-    const lexicalAll = await lexical.search(query, { limit: VECTOR_CANDIDATES * 2, threshold: 0.01 });
-    const lexicalOf = new Map(lexicalAll.map((h) => [h.id, h.similarity]));
-    for (const h of lexicalHits) lexicalOf.set(h.id, h.similarity);
+    const kth = near.length === VECTOR_CANDIDATES ? Math.max(0, near.at(-1)!.similarity) : 0;
+    const floor = Math.max(0.05, 1 - (1 - threshold) / (1 - Math.min(kth, 0.99)));
+    const [lexicalNear, lexicalFar] = await Promise.all([
+      lexical.search(query, { limit: VECTOR_CANDIDATES, threshold: 0, ids: near.map((h) => h.id) }),
+      lexical.search(query, { limit: limit * 3, threshold: floor }),
+    ]);
     const vectorOf = new Map(near.map((h) => [h.id, Math.max(0, h.similarity)]));
+    const farIds = lexicalFar.map((h) => h.id).filter((id) => !vectorOf.has(id));
+    for (const h of await vectors.similarityOf(queryVector!, farIds))
+      vectorOf.set(h.id, Math.max(0, h.similarity));
+    const lexicalOf = new Map([...lexicalNear, ...lexicalFar].map((h) => [h.id, h.similarity]));
     const ids = new Set([...lexicalOf.keys(), ...vectorOf.keys()]);
     return [...ids]
-      .map((id) => {
-        const l = lexicalOf.get(id) ?? 0;
-        const v = vectorOf.get(id) ?? 0;
-        return { id, similarity: 1 - (1 - l) * (1 - v) };
-      })
+      .map((id) => ({ id, similarity: 1 - (1 - (lexicalOf.get(id) ?? 0)) * (1 - (vectorOf.get(id) ?? 0)) }))
       .filter((h) => h.similarity >= threshold)
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, limit);
@@ -144,16 +151,13 @@ export function createKnowledgeService(deps: {
       const parsed = knowledgeSearchRequestSchema.safeParse(input);
       if (!parsed.success) throw new BadInputError(parsed.error.issues[0]?.message ?? 'Invalid search');
       const { query, limit, threshold } = parsed.data;
-      let hits = await lexical.search(query, { limit, threshold });
-      if (!hits.length && query.split(/\s+/).length <= TRIGRAM_MAX_WORDS)
-        hits = await lexical.searchTrigram(query, { limit, threshold });
       let mode: KnowledgeSearchResponse['search_mode'] = 'lexical';
-      if (ai.hasEmbeddings) {
-        const mixed = await hybrid(query, limit, threshold, hits);
-        if (mixed) {
-          hits = mixed;
-          mode = 'hybrid';
-        }
+      let hits = ai.hasEmbeddings ? await hybrid(query, limit, threshold) : null;
+      if (hits) mode = 'hybrid';
+      else {
+        hits = await lexical.search(query, { limit, threshold });
+        if (!hits.length && query.split(/\s+/).length <= TRIGRAM_MAX_WORDS)
+          hits = await lexical.searchTrigram(query, { limit, threshold });
       }
       const rows = new Map((await repo.findChunksByIds(hits.map((h) => h.id))).map((r) => [r.id, r]));
       const results = hits.flatMap((h) => {
