@@ -51,6 +51,8 @@ const visitorOf = (request: FastifyRequest) => {
 const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
 function sse(reply: FastifyReply, event: string, data: unknown) {
+  // A parent who closed the page: the answer is still stored, just not sent.
+  if (reply.raw.destroyed || reply.raw.writableEnded) return;
   reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
@@ -168,7 +170,7 @@ export async function widgetChatRoutes(
           request.log.error({ err: (error as Error).message }, 'chat stream failed');
         sse(reply, 'error', { error: message });
       }
-      reply.raw.end();
+      if (!reply.raw.destroyed) reply.raw.end();
     },
   );
 }
