@@ -24,6 +24,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '50' },
     'think-ms': { type: 'string', default: '1000' },
     'from-source': { type: 'boolean', default: false },
+    /** A folder for the server's V8 CPU profile (open it in Chrome DevTools). */
+    'cpu-prof': { type: 'string' },
   },
 });
 const CONVERSATIONS = Number(values.conversations);
@@ -69,9 +71,12 @@ try {
   await seedDemoData(database.db, 2_000, { seed: 11 });
   await database.close();
 
-  const command = values['from-source']
-    ? ['--import', 'tsx', 'apps/server/src/server.ts']
-    : ['apps/server/dist/server.js'];
+  const command = [
+    ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []),
+    ...(values['from-source']
+      ? ['--import', 'tsx', 'apps/server/src/server.ts']
+      : ['apps/server/dist/server.js']),
+  ];
   server = startServer({ port, dataDir, env, command });
   await waitForHealth(port, 90_000);
   const hint = await (await fetch(`${base}/admin/login-hint`)).json();
