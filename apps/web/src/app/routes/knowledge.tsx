@@ -1,5 +1,10 @@
-import { AreaPlaceholder } from '../layout/area-placeholder';
+import { KnowledgeScreen } from '@/features/knowledge/components/knowledge-screen';
 
 export default function KnowledgeRoute() {
-  return <AreaPlaceholder area="knowledge" />;
+  return (
+    <>
+      <title>Knowledge Base · Lantern Admin</title>
+      <KnowledgeScreen />
+    </>
+  );
 }

@@ -1,0 +1,150 @@
+import {
+  KNOWLEDGE_MESSAGES,
+  SEARCH_SCREEN_LIMIT,
+  SEARCH_THRESHOLD_DEFAULT,
+  SEARCH_THRESHOLD_MAX,
+  SEARCH_THRESHOLD_MIN,
+  SEARCH_THRESHOLD_STEP,
+  searchFoundMessage,
+  type KnowledgeSearchResponse,
+} from '@lantern/contracts';
+import { Search } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { useTestSearch } from '../../api/test-search';
+import { categoryLabel, matchStyle, percent, pillStyles } from '../format';
+
+/** 'Test Knowledge Search': the chatbot's own search, 5 results over the chosen similarity threshold. */
+export function SearchTestPanel() {
+  const id = useId();
+  const search = useTestSearch();
+  const [query, setQuery] = useState('');
+  const [threshold, setThreshold] = useState(SEARCH_THRESHOLD_DEFAULT);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<KnowledgeSearchResponse | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!query.trim()) {
+      setProblem(KNOWLEDGE_MESSAGES.emptyQuery);
+      return;
+    }
+    setProblem(null);
+    search.mutate(
+      { query: query.trim(), limit: SEARCH_SCREEN_LIMIT, threshold },
+      {
+        onSuccess: (result) => {
+          setAnswer(result);
+          if (result.results.length === 0) toast.info(KNOWLEDGE_MESSAGES.noResults);
+          else toast.success(searchFoundMessage(result.results.length));
+        },
+        onError: (error) => {
+          setAnswer(null);
+          toast.error(errorMessage(error, KNOWLEDGE_MESSAGES.searchFailed));
+        },
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title="Test Knowledge Search"
+        description="Ask what a parent would ask and see the passages the chatbot would answer from"
+        icon={<Search className="size-5" aria-hidden="true" />}
+      />
+      <CardContent className="space-y-5">
+        <form onSubmit={submit} noValidate className="space-y-4" aria-label="Test Knowledge Search">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="min-w-0 flex-1 space-y-1.5">
+              <Label htmlFor={`${id}-query`}>Search query</Label>
+              <Input
+                id={`${id}-query`}
+                type="search"
+                value={query}
+                placeholder="e.g. How many speech therapy sessions per week?"
+                aria-invalid={problem ? true : undefined}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </div>
+            <Button type="submit" isLoading={search.isPending}>
+              {!search.isPending && <Search className="size-4" aria-hidden="true" />}
+              Test Search
+            </Button>
+          </div>
+          <div className="space-y-1.5">
+            <div className="flex items-baseline justify-between">
+              <Label htmlFor={`${id}-threshold`}>Similarity threshold</Label>
+              <span className="text-sm font-medium text-slate-900 tabular-nums">{percent(threshold)}</span>
+            </div>
+            <input
+              id={`${id}-threshold`}
+              type="range"
+              min={SEARCH_THRESHOLD_MIN}
+              max={SEARCH_THRESHOLD_MAX}
+              step={SEARCH_THRESHOLD_STEP}
+              value={threshold}
+              aria-valuetext={percent(threshold)}
+              onChange={(event) => setThreshold(Number(event.target.value))}
+              className="w-full accent-indigo-600"
+            />
+            <div className="flex justify-between text-xs text-slate-600">
+              <span>50% (broader)</span>
+              <span>100% (exact)</span>
+            </div>
+          </div>
+          {problem && <Alert tone="error">{problem}</Alert>}
+        </form>
+        {answer && <SearchResults answer={answer} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SearchResults({ answer }: { answer: KnowledgeSearchResponse }) {
+  if (answer.results.length === 0) {
+    return (
+      <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+        {KNOWLEDGE_MESSAGES.noResults}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <p className="text-xs text-slate-600">
+        Search mode:{' '}
+        {answer.search_mode === 'hybrid' ? 'hybrid (embeddings + keywords)' : 'lexical (keywords)'}
+      </p>
+      <ol aria-label="Search results" className="space-y-3">
+        {answer.results.map((result, index) => (
+          <li
+            key={result.chunk_id}
+            data-testid="search-result"
+            className="rounded-lg border border-slate-200 p-4"
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-xs font-semibold text-slate-600">#{index + 1}</span>
+              <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">
+                {result.document ?? 'Manual chunk'}
+              </span>
+              <span className={`${pillStyles} bg-slate-100 text-slate-700 ring-slate-500/30`}>
+                {categoryLabel(result.category)}
+              </span>
+              <span className={`${pillStyles} ml-auto ${matchStyle(result.similarity)}`}>
+                {percent(result.similarity)} match
+              </span>
+            </div>
+            <p className="mt-2 text-sm whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
+              {result.text}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
