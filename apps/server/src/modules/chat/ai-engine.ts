@@ -119,6 +119,7 @@ export function createAiEngine(deps: {
 
   return {
     mode: 'ai',
+    needsHistory: true,
 
     async understand(input) {
       const patterns = extractFields(input.text, {

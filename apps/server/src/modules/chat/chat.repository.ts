@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { conversations, visitors, type ConversationRow, type StoredMessage } from './chat.tables';
 
@@ -40,13 +40,23 @@ export function createChatRepository(db: Database) {
       return Number(row?.n ?? 0);
     },
 
-    /** The conversation, only when it belongs to this visitor (anyone else's id is simply not found). */
-    async findForVisitor(id: string, visitorId: string): Promise<ConversationRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(conversations)
-        .where(and(eq(conversations.id, id), eq(conversations.visitorId, visitorId)));
-      return row;
+    /**
+     * The conversation, only when it belongs to this visitor (anyone else's id is simply not found).
+     * Without `messages` the transcript is not read (the offline engine does not need it).
+     */
+    async findForVisitor(
+      id: string,
+      visitorId: string,
+      options: { messages: boolean } = { messages: true },
+    ): Promise<ConversationRow | undefined> {
+      const where = and(eq(conversations.id, id), eq(conversations.visitorId, visitorId));
+      if (options.messages) {
+        const [row] = await db.select().from(conversations).where(where);
+        return row;
+      }
+      const { messages: _skipped, ...columns } = getTableColumns(conversations);
+      const [row] = await db.select(columns).from(conversations).where(where);
+      return row ? { ...row, messages: [] } : undefined;
     },
 
     /** The visitor's newest conversation active since `since` and not abandoned (resumable). */

@@ -70,8 +70,8 @@ export function createConversationService(deps: {
   // One turn at a time per conversation in this process: a double-sent message waits its turn.
   const turns = new Map<string, Promise<unknown>>();
 
-  async function ownConversation(id: string, visitorId: string): Promise<ConversationRow> {
-    const row = UUID.test(id) ? await repo.findForVisitor(id, visitorId) : undefined;
+  async function ownConversation(id: string, visitorId: string, messages = true): Promise<ConversationRow> {
+    const row = UUID.test(id) ? await repo.findForVisitor(id, visitorId, { messages }) : undefined;
     if (!row) throw new NotFoundError(CHAT_MESSAGES.notFound);
     return row;
   }
@@ -250,7 +250,9 @@ export function createConversationService(deps: {
       const previous = turns.get(id) ?? Promise.resolve();
       const current = previous
         .catch(() => undefined)
-        .then(async () => turn(await ownConversation(id, visitorId), text, onDelta));
+        .then(async () =>
+          turn(await ownConversation(id, visitorId, deps.engine().needsHistory), text, onDelta),
+        );
       turns.set(id, current);
       try {
         return await current;

@@ -54,6 +54,8 @@ export type EngineReply = {
 
 export interface ChatEngine {
   readonly mode: 'offline' | 'ai';
+  /** Whether it reads the transcript (the AI's context); the offline engine does not. */
+  readonly needsHistory: boolean;
   understand(input: TurnInput): Promise<Understood>;
   reply(input: ReplyInput): Promise<EngineReply>;
 }
@@ -87,6 +89,7 @@ export function offlineAnswer(understood: Understood, text: string, passages: Kn
 export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
   return {
     mode: 'offline',
+    needsHistory: false,
     async understand(input) {
       return understand(input.text, input.context, input.dialogue);
     },
