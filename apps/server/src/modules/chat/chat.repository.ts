@@ -101,8 +101,27 @@ export function createChatRepository(db: Database) {
         .limit(limit);
     },
 
-    async updateConversation(id: string, values: ConversationUpdate): Promise<void> {
-      await db.update(conversations).set(values).where(eq(conversations.id, id));
+    /**
+     * After the sweep wrote the lead: the conversation's lead, resources and leadStale cleared,
+     * unless the parent spoke meanwhile (then their turn's own write stands).
+     */
+    async markLeadWritten(
+      row: Pick<ConversationRow, 'id' | 'lastActivityAt'>,
+      values: { leadId: string; resources: ConversationRow['resources'] },
+    ): Promise<void> {
+      await db
+        .update(conversations)
+        .set({
+          ...values,
+          dialogue: sql`jsonb_set(${conversations.dialogue}, '{leadStale}', 'false'::jsonb)`,
+        })
+        .where(
+          and(
+            eq(conversations.id, row.id),
+            // Dates come back to JavaScript in milliseconds; the column may hold microseconds.
+            sql`date_trunc('milliseconds', ${conversations.lastActivityAt}) = ${row.lastActivityAt.toISOString()}::timestamptz`,
+          ),
+        );
     },
 
     /** In-progress conversations silent since `before` become abandoned, ended at their last activity. */

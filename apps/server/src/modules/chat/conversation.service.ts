@@ -225,11 +225,7 @@ export function createConversationService(deps: {
       for (const row of rows) {
         const c = parseContext(row.context) as ConversationContext;
         const { leadId, offered } = await convert(row, c, row.visitorId);
-        await repo.updateConversation(row.id, {
-          leadId,
-          dialogue: { ...row.dialogue, leadStale: false },
-          resources: [...row.resources, ...offered],
-        });
+        await repo.markLeadWritten(row, { leadId, resources: [...row.resources, ...offered] });
       }
       return rows.length;
     },

@@ -34,6 +34,9 @@ describe('the sweep', () => {
       sql`update conversations set last_activity_at = now() - interval '2 minutes' where id = ${id}`,
     );
     expect((await until(lead, (row) => row?.phone !== null))?.phone).toBe('(555) 010-7788');
+    const stale = () =>
+      queryRows(t.database, sql`select dialogue->>'leadStale' as stale from conversations where id = ${id}`);
+    expect((await until(stale, (rows) => rows[0]?.stale === 'false'))[0]?.stale).toBe('false');
   });
 
   it('stores abandoned, with the end time, for a conversation silent 30 minutes', async () => {
