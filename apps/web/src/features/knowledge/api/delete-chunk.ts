@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { knowledgeKeys } from './query-keys';
-import { refreshKnowledgeData } from './refresh-knowledge-data';
 
 /** DELETE /api/knowledge/chunks/{id} */
 export function deleteChunk(id: string): Promise<unknown> {
@@ -13,9 +12,13 @@ export function useDeleteChunk() {
   return useMutation({
     mutationFn: deleteChunk,
     onSuccess: (_answer, id) => {
-      // The deleted chunk's own details are dropped, not refetched (that would only answer 404).
-      queryClient.removeQueries({ queryKey: knowledgeKeys.chunk(id) });
-      return refreshKnowledgeData(queryClient);
+      // Everything but the deleted chunk's own details, which would only answer 404 now; the screen
+      // clears the selection instead, and the unused entry is garbage-collected.
+      const deletedKey = JSON.stringify(knowledgeKeys.chunk(id));
+      return queryClient.invalidateQueries({
+        queryKey: knowledgeKeys.all,
+        predicate: (query) => JSON.stringify(query.queryKey) !== deletedKey,
+      });
     },
   });
 }

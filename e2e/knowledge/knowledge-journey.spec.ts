@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { useApiSession } from '../support/session';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The 15-page school handbook of the retrieval evaluation (bench/knowledge-eval/make-handbook.ts).
+const HANDBOOK = path.join(here, '../../bench/knowledge-eval/handbook.pdf');
+const NOTICE_TEXT = 'Swimming Gala on Friday 14 March at 10 am. Bring a towel and a packed lunch.';
+const REVIEWED_NOTICE = `NOTICE TO PARENTS: The Brightwater ${NOTICE_TEXT} Parents are welcome to watch from the gallery.`;
+
+/** A printed notice as a PNG: big, high-contrast text, rendered by the browser itself. */
+async function renderNotice(browser: Browser): Promise<Buffer> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
+  await page.setContent(`
+    <body style="margin:0;background:#fff;color:#000;font:bold 44px/1.5 Arial, sans-serif;padding:60px">
+      <p style="font-size:64px;margin:0 0 30px">NOTICE TO PARENTS</p>
+      <p style="margin:0">${NOTICE_TEXT}</p>
+    </body>`);
+  const png = await page.screenshot({ type: 'png' });
+  await page.close();
+  return png;
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const documentRow = (page: Page, name: string) =>
+  page.getByTestId('knowledge-document-row').filter({ hasText: name });
+
+async function upload(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel('Document file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function searchChunks(page: Page, words: string): Promise<Locator> {
+  await page.getByPlaceholder('Search in chunk content...').fill(words);
+  return page.getByTestId('chunk-item');
+}
+
+test('the knowledge base from upload to answer: handbook and notice in, review, search, chunk edits, delete', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  expect(fs.existsSync(HANDBOOK), 'the handbook fixture of bench/knowledge-eval').toBe(true);
+  await useApiSession(page, request);
+  await page.goto('/knowledge');
+  await expect(page.getByRole('heading', { name: 'Knowledge Base Management' })).toBeVisible();
+  await expect(page.getByText('How It Works')).toBeVisible();
+
+  // Client checks come before any upload.
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  await expect(page.getByText('Please select a file to upload')).toBeVisible();
+  await page
+    .getByLabel('Document file')
+    .setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(
+    page.getByText('Please upload a PDF, DOCX, TXT, MD, or image file (PNG, JPG, GIF, WebP)'),
+  ).toBeVisible();
+
+  // The handbook PDF becomes chunks (the table polls while it is processing).
+  await upload(page, HANDBOOK);
+  await expect(
+    toast(page, /Document uploaded successfully! Created [1-9]\d* chunks with \d+ Q&A pairs/),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  const handbookRow = documentRow(page, 'handbook.pdf');
+  await expect(handbookRow.getByText('Chunked')).toBeVisible();
+  const handbookChunks = Number(await handbookRow.locator('td').nth(5).innerText());
+  expect(handbookChunks).toBeGreaterThan(10);
+
+  // The notice image: its text is read by OCR and waits for review.
+  await upload(page, {
+    name: 'swimming-notice.png',
+    mimeType: 'image/png',
+    buffer: await renderNotice(browser),
+  });
+  await expect(toast(page, 'Document uploaded successfully! Created 0 chunks with 0 Q&A pairs')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(documentRow(page, 'swimming-notice.png').getByText('Awaiting review')).toBeVisible();
+
+  // Review: the OCR read the notice; the reviewer corrects it and approves.
+  await openTab(page, 'Text Extractions');
+  await expect(page).toHaveURL(/\?tab=extractions/);
+  const extraction = page.getByTestId('extraction-row').filter({ hasText: 'swimming-notice.png' });
+  await expect(extraction.getByText('Pending')).toBeVisible();
+  await extraction.getByRole('button', { name: /Review/ }).click();
+  const reviewed = page.getByLabel('Extracted text');
+  await expect(reviewed).toHaveValue(/gala/i);
+  await reviewed.fill(REVIEWED_NOTICE);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(page, 'Text extraction approved successfully')).toBeVisible();
+  await expect(extraction.getByText('Approved')).toBeVisible();
+  await expect(extraction.getByRole('button', { name: /Review/ })).toHaveCount(0);
+
+  // Its text is now a chunk in the browser.
+  await openTab(page, 'Chunk Browser');
+  let items = await searchChunks(page, 'watch from the gallery');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('Parents are welcome to watch from the gallery');
+
+  // The search the chatbot uses finds the handbook's speech therapy passage first.
+  await openTab(page, 'Documents');
+  await page.getByLabel('Search query').fill('speech therapy sessions per week');
+  await page.getByRole('button', { name: 'Test Search' }).click();
+  await expect(toast(page, /Found [1-5] relevant chunk\(s\)/)).toBeVisible();
+  const results = page.getByTestId('search-result');
+  await expect(results.first()).toContainText('two 30-minute sessions each week');
+  await expect(results.first()).toContainText('handbook.pdf');
+  await expect(results.first()).toContainText(/\d+% match/);
+
+  // A manual chunk: add, edit, delete.
+  await openTab(page, 'Chunk Browser');
+  await page.getByPlaceholder('Search in chunk content...').fill('');
+  await page.getByRole('button', { name: 'Add Chunk' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add New Knowledge Chunk' });
+  await addDialog.getByRole('button', { name: 'Create Chunk' }).click();
+  await expect(addDialog.getByText('Please enter some text for the new chunk')).toBeVisible();
+  await addDialog
+    .getByLabel('Content')
+    .fill('The school minibus leaves the Larkspur Road gate at 3:45 pm every Tuesday.');
+  await addDialog.getByRole('button', { name: 'Create Chunk' }).click();
+  await expect(toast(page, 'Knowledge chunk created successfully!')).toBeVisible();
+  const details = page.getByTestId('chunk-details');
+  await expect(details).toContainText('minibus leaves the Larkspur Road gate');
+  await expect(details).toContainText('Manual');
+
+  await details.getByRole('button', { name: 'Edit' }).click();
+  await details
+    .getByLabel('Chunk text')
+    .fill('The school minibus leaves the Larkspur Road gate at 4:15 pm every Tuesday.');
+  await details.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Chunk updated successfully!')).toBeVisible();
+  await expect(details).toContainText('at 4:15 pm every Tuesday');
+  items = await searchChunks(page, 'minibus');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('4:15 pm');
+
+  await details.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Chunk' });
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this chunk? This action cannot be undone.',
+  );
+  await confirm.getByRole('button', { name: 'Delete Chunk' }).click();
+  await expect(toast(page, 'Chunk deleted successfully!')).toBeVisible();
+  await expect(page.getByText('Select a chunk to view details')).toBeVisible();
+  await expect(page.getByText('No chunks found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
+
+  // The handbook's chunks are in the browser until the document is deleted.
+  await page.getByPlaceholder('Search in chunk content...').fill('');
+  await page.getByLabel('Document', { exact: true }).selectOption({ label: 'handbook.pdf (General)' });
+  await expect(
+    page.getByText(new RegExp(`^Showing ${Math.min(50, handbookChunks)} of ${handbookChunks} chunks$`)),
+  ).toBeVisible();
+
+  await openTab(page, 'Documents');
+  await documentRow(page, 'handbook.pdf').getByRole('button', { name: 'Delete handbook.pdf' }).click();
+  await documentRow(page, 'handbook.pdf').getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    toast(page, `Document deleted successfully! Removed ${handbookChunks} chunks from knowledge base`),
+  ).toBeVisible();
+  await expect(documentRow(page, 'handbook.pdf')).toHaveCount(0);
+
+  await openTab(page, 'Chunk Browser');
+  await expect(
+    page.getByLabel('Document', { exact: true }).locator('option', { hasText: 'handbook.pdf' }),
+  ).toHaveCount(0);
+  items = await searchChunks(page, 'speech therapy');
+  await expect(page.getByText('No chunks found')).toBeVisible();
+  await expect(items).toHaveCount(0);
+});
