@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginToken, queryRows, type TestApp } from '../../test/test-app';
@@ -92,6 +93,16 @@ describe('bad input', () => {
     const huge = await w.send(id, visitor_id, 'x'.repeat(100 * 1024));
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ error: 'The message is too large' });
+    // The same without a Content-Length (a chunked body): cut off at 16 KB.
+    const chunked = await t.app.inject({
+      method: 'POST',
+      url: `/widget/conversations/${id}/messages`,
+      headers: { 'content-type': 'application/json' },
+      payload: Readable.from([JSON.stringify({ visitor_id, content: 'x'.repeat(100 * 1024) })]),
+      remoteAddress: w.address,
+    });
+    expect(chunked.statusCode).toBe(413);
+    expect(chunked.json()).toEqual({ error: 'The message is too large' });
     const long = await w.send(id, visitor_id, 'y'.repeat(2001));
     expect(long.statusCode).toBe(400);
     expect(long.json().error).toContain('Messages can be at most 2000 characters');

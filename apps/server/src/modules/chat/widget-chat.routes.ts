@@ -11,7 +11,7 @@ import {
   widgetVisitRequestSchema,
   widgetVisitResponseSchema,
 } from '@lantern/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError } from '../../http/errors';
 import type { ConversationService } from './conversation.service';
@@ -82,7 +82,12 @@ export async function widgetChatRoutes(
       throw new PayloadTooLargeError();
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const common = { onRequest: [bodyCap, perAddress], bodyLimit: CHAT_BODY_MAX_BYTES };
+  // A body sent without Content-Length stops at the same 16 KB, with the same words.
+  const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.statusCode === 413) return reply.status(413).send({ error: CHAT_MESSAGES.bodyTooLarge });
+    return app.errorHandler(error, request, reply);
+  };
+  const common = { onRequest: [bodyCap, perAddress], bodyLimit: CHAT_BODY_MAX_BYTES, errorHandler };
 
   r.post(
     '/widget/visits',
