@@ -93,7 +93,7 @@ function ResourceCards({ resources, origin }: { resources: Resource[]; origin: s
               <p class="lw-card-title">{r.title}</p>
               {r.description ? <p class="lw-card-desc">{r.description}</p> : null}
             </span>
-            <a href={resourceHref(origin, r.download_url)} download aria-label={`Download ${r.title}`}>
+            <a href={resourceHref(origin, r.download_url)} download="" aria-label={`Download ${r.title}`}>
               Download
             </a>
           </li>
