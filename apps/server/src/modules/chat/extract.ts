@@ -138,7 +138,7 @@ const NAME_THEN_AGE = new RegExp(
   'g',
 );
 const AGE_THEN_CHILD = new RegExp(
-  `\\b${AGE}[- ]?(?:years?|yrs?|y/?o)[- ]?(?:old)?[- ]${CHILD_WORD}\\b(?:\\s*,?\\s*(?:named|called)?\\s+${NAME})?`,
+  `\\b${AGE}[- ]?(?:years?|yrs?|y/?o)[- ]?(?:old)?(?:[- ]${CHILD_WORD}\\b(?:\\s*,?\\s*(?:named|called)?\\s+${NAME})?|\\s+(?:named|called)\\s+${NAME})`,
   'g',
 );
 const CHILD_THEN_NAME = new RegExp(
@@ -171,7 +171,7 @@ export function findChildren(text: string, parentName?: string): ChildMention[] 
     const age = toAge(m[2]!);
     if (age !== null && isName(m[1]!)) add(m[1], age);
   }
-  for (const m of text.matchAll(AGE_THEN_CHILD)) add(m[2] ?? null, toAge(m[1]!));
+  for (const m of text.matchAll(AGE_THEN_CHILD)) add(m[2] ?? m[3] ?? null, toAge(m[1]!));
   for (const m of text.matchAll(CHILD_THEN_NAME)) add(m[1], null);
   for (const m of text.matchAll(NAME_IS_CALLED)) {
     add(m[1], null);
