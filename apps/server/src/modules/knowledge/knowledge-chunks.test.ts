@@ -200,4 +200,27 @@ describe('chunk browser', () => {
     );
     expect(audit.at(-1)!.details).toMatchObject({ chunkId: created.id });
   });
+
+  it('keeps the word counts search weighs words by in step with every change', async () => {
+    const df = async (lexeme: string) =>
+      Number(
+        (await queryRows(t.database, sql`select df from knowledge_terms where lexeme = ${lexeme}`))[0]?.df ??
+          0,
+      );
+    const created = (
+      await k.call('POST', '/api/knowledge/chunks', { chunk_text: 'Zebracorn rides are on Fridays.' })
+    ).json().chunk as Chunk;
+    expect(await df('zebracorn')).toBe(1);
+    await k.call('PUT', `/api/knowledge/chunks/${created.id}`, {
+      chunk_text: 'Unicornfish swim on Fridays.',
+    });
+    expect(await df('zebracorn')).toBe(0);
+    expect(await df('unicornfish')).toBe(1);
+    await k.call('DELETE', `/api/knowledge/chunks/${created.id}`);
+    expect(await df('unicornfish')).toBe(0);
+    const doc = await k.uploadOk('zebra.txt', 'Zebracorn Club\n\nThe zebracorn club meets on Mondays.');
+    expect(await df('zebracorn')).toBe(1);
+    await k.call('DELETE', `/api/knowledge/${doc.document.id}`);
+    expect(await df('zebracorn')).toBe(0);
+  });
 });

@@ -51,9 +51,8 @@ const anyOf = (queries: (string | null)[]) => {
 };
 
 export function createLexicalSearch(db: Database) {
-  // Document frequencies change only when chunks do: remembered until the next write here,
-  // and at most a minute (another instance's writes).
-  const dfCache = new Map<string, { df: number; at: number }>();
+  // The number of chunks, for idf: remembered until the next write here, and at most a minute
+  // (another instance's writes).
   let corpus: { n: number; at: number } | null = null;
   const TTL = 60_000;
 
@@ -83,25 +82,48 @@ export function createLexicalSearch(db: Database) {
     return corpus.n;
   }
 
-  async function documentFrequency(query: string): Promise<number> {
-    const hit = dfCache.get(query);
-    if (hit && Date.now() - hit.at < TTL) return hit.df;
-    const [row] = await rows<{ df: number }>(
+  /**
+   * Chunks holding each term, from the stem counts the triggers keep (knowledge_terms): for a term
+   * with synonyms or a prefix, its most frequent stem's count (a lower bound, close enough for
+   * weighing words, and read in one query instead of counting matches).
+   */
+  async function documentFrequencies(queries: string[], n: number): Promise<number[]> {
+    const stems = queries.flatMap((query, i) => {
+      const found = [...query.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => ({
+        l: m[1]!.replace(/''/g, "'"),
+        p: !!m[2],
+      }));
+      const prefixes = new Set(found.filter((f) => f.p).map((f) => f.l));
+      const unique = new Map(found.filter((f) => f.p || !prefixes.has(f.l)).map((f) => [`${f.l}:${f.p}`, f]));
+      return [...unique.values()].map((f) => ({ i, ...f }));
+    });
+    const counted = await rows<{ i: number; df: number }>(
       db,
-      sql`select count(*)::int as df from knowledge_chunks where search_vector @@ ${query}::tsquery`,
+      sql`with stems as (
+            select (x->>'i')::int as i, x->>'l' as l, (x->>'p')::boolean as p
+            from jsonb_array_elements(${JSON.stringify(stems)}::jsonb) as x
+          )
+          select i, max(df)::int as df from (
+            select s.i, t.df from stems s join knowledge_terms t on t.lexeme = s.l where not s.p
+            union all
+            select s.i, t.df from stems s join knowledge_terms t
+              on t.lexeme collate "C" >= s.l collate "C" and t.lexeme collate "C" < (s.l || chr(1114111)) collate "C"
+            where s.p
+          ) matched group by i`,
     );
-    dfCache.set(query, { df: row?.df ?? 0, at: Date.now() });
-    if (dfCache.size > 20_000) dfCache.clear();
-    return row?.df ?? 0;
+    const byTerm = new Map(counted.map((c) => [Number(c.i), Number(c.df)]));
+    return queries.map((_, i) => Math.min(n, byTerm.get(i) ?? 0));
   }
 
   async function terms(query: string): Promise<Term[]> {
     const parsed = await tsqueries(analyseQuery(query));
     const unique = [...new Map(parsed.map((t) => [t.combined, t])).values()];
     const n = await corpusSize();
-    const found = await Promise.all(
-      unique.map(async (t) => ({ ...t, df: await documentFrequency(t.combined) })),
+    const frequencies = await documentFrequencies(
+      unique.map((t) => t.combined),
+      n,
     );
+    const found = unique.map((t, i) => ({ ...t, df: frequencies[i]! }));
     const known = found.filter((t) => t.df > 0);
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
@@ -278,9 +300,8 @@ export function createLexicalSearch(db: Database) {
         .slice(0, opts.limit);
     },
 
-    /** Forget remembered word counts (after this instance changed chunks). */
+    /** Forget the remembered chunk count (after this instance changed chunks). */
     invalidate() {
-      dfCache.clear();
       corpus = null;
     },
   };

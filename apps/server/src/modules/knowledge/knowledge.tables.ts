@@ -93,6 +93,16 @@ export const textExtractions = pgTable(
   (t) => [index('knowledge_text_extractions_status_idx').on(t.status, t.extractedAt)],
 );
 
+/**
+ * How many chunks hold each word stem (document frequency), kept by statement-level triggers on
+ * knowledge_chunks (migration 0007, written by hand): search weighs a question's words by rarity
+ * without counting matches at query time.
+ */
+export const knowledgeTerms = pgTable('knowledge_terms', {
+  lexeme: text('lexeme').primaryKey(),
+  df: integer('df').notNull().default(0),
+});
+
 export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
 export type KnowledgeChunkRow = typeof knowledgeChunks.$inferSelect;
 export type TextExtractionRow = typeof textExtractions.$inferSelect;
