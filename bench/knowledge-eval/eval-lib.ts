@@ -103,6 +103,8 @@ export type RunInfo = {
 };
 
 const pct = (x: number) => x.toFixed(2);
+/** A rate with its count, since 50/59 = 0.847 prints as 0.85 yet misses a 0.85 target. */
+const share = (rate: number, n: number) => `${pct(rate)} (${Math.round(rate * n)}/${n})`;
 const cell = (s: string, max: number) => {
   const flat = s.replace(/\s+/g, ' ').trim();
   return (flat.length > max ? `${flat.slice(0, max - 1)}…` : flat).replace(/\|/g, '\\|');
@@ -117,7 +119,8 @@ export function figuresTable(runs: RunInfo[]): string {
     const f = figures(run.outcomes);
     lines.push(
       `| ${run.label} | ${run.mode} | ${run.totalChunks} (${run.averageChunkSize}) | ${run.extractedQAs} | ` +
-        `${pct(f.hit1)} | ${pct(f.hit3)} | ${pct(f.hit5)} | ${pct(f.mrr)} | ${f.hitsBelowDefault} | ` +
+        `${share(f.hit1, f.questions)} | ${share(f.hit3, f.questions)} | ${share(f.hit5, f.questions)} | ` +
+        `${pct(f.mrr)} | ${f.hitsBelowDefault} | ` +
         `${pct(f.hit5AtDefault)} | ${f.splitPassages} | ${f.p50Ms.toFixed(0)} |`,
     );
   }
