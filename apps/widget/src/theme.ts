@@ -28,6 +28,6 @@ export function themeVariables(c: WidgetConfig): Record<string, string> {
     '--lw-accent-ink': readable(shade(c.accent_color, 0.35), tint(c.accent_color, 0.85)),
     '--lw-radius': `${radius}px`,
     '--lw-window-radius': `${radius + 4}px`,
-    '--lw-bubble-radius': `${Math.max(radius, 8) + 4}px`,
+    '--lw-bubble-radius': `${radius + 4}px`,
   };
 }

@@ -1,0 +1,79 @@
+// Time from navigation start (and from the widget.js request) to a visible launcher on the demo
+// page, in headless Chromium: 20 first visits (nothing cached) and 20 returning visits (settings
+// cached in localStorage). Target: under 300 ms. Usage: npm run build && npx tsx bench/widget-launcher.ts
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { startServer, stopServer, waitForHealth } from './lib.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3497);
+const LOADS = 20;
+const base = `http://127.0.0.1:${PORT}`;
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** Loads the demo page and reads, in the page, when the launcher first has a box on screen. */
+async function timeLauncher(page: Page) {
+  await page.goto(`${base}/widget/`, { waitUntil: 'commit' });
+  return page
+    .waitForFunction(
+      () => {
+        const host = document.querySelector('lantern-chat-widget');
+        const button = host?.shadowRoot?.querySelector('.lw-launcher');
+        if (!button || button.getBoundingClientRect().width === 0) return false;
+        const script = performance
+          .getEntriesByType('resource')
+          .find((e) => e.name.endsWith('/widget/widget.js'));
+        const now = performance.now();
+        return { fromNavigation: now, fromScript: script ? now - script.startTime : now };
+      },
+      undefined,
+      { polling: 'raf', timeout: 10_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<{ fromNavigation: number; fromScript: number }>);
+}
+
+function report(label: string, samples: { fromNavigation: number; fromScript: number }[]) {
+  for (const key of ['fromNavigation', 'fromScript'] as const) {
+    const xs = samples.map((s) => s[key]);
+    const what = key === 'fromNavigation' ? 'navigation start' : 'widget.js request';
+    console.log(
+      `${label}: ${what} -> visible launcher: median ${percentile(xs, 50).toFixed(0)} ms, p95 ${percentile(xs, 95).toFixed(0)} ms (target < 300 ms)`,
+    );
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-widget-'));
+const server = startServer({ port: PORT, dataDir });
+try {
+  await waitForHealth(PORT);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+  // Warm the server's file cache and JIT once; not counted.
+  const warm = await browser.newPage();
+  await timeLauncher(warm);
+  await warm.close();
+
+  const first: { fromNavigation: number; fromScript: number }[] = [];
+  const returning: typeof first = [];
+  for (let i = 0; i < LOADS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    first.push(await timeLauncher(page));
+    await page.waitForTimeout(300); // the settings are cached once they arrive
+    returning.push(await timeLauncher(page));
+    await context.close();
+  }
+  await browser.close();
+  report(`first visits (${LOADS})`, first);
+  report(`returning visits (${LOADS})`, returning);
+} finally {
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
