@@ -123,3 +123,38 @@ test('markup in a message is shown as text, never run', async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(w.dialog.locator('img[src="x"], b')).toHaveCount(0);
 });
+
+test('answers arrive as a stream of server-sent events, and a plain JSON answer is shown too', async ({
+  page,
+}) => {
+  await page.goto('/widget/');
+  const w = widgetOn(page);
+  await w.launcher.click();
+  await expect(w.log).toContainText('How can I help you today?');
+  const streamed = page.waitForResponse(/\/widget\/conversations\/[^/]+\/messages$/);
+  await w.input.fill('How big are the classes?');
+  await w.input.press('Enter');
+  const response = await streamed;
+  expect(response.request().headers()['accept']).toBe('text/event-stream');
+  expect(response.headers()['content-type']).toContain('text/event-stream');
+  await expect(w.log.locator('.lw-row-bot')).toHaveCount(2);
+
+  // A proxy that turns the stream into one JSON answer: the widget reads it all the same.
+  await page.route(/\/widget\/conversations\/[^/]+\/messages$/, (route) =>
+    route.fulfill({
+      status: 200,
+      json: {
+        message: {
+          role: 'assistant',
+          content: 'An answer sent as JSON.',
+          timestamp: new Date().toISOString(),
+        },
+        status: 'in_progress',
+        resources: [],
+      },
+    }),
+  );
+  await w.input.fill('And the school day?');
+  await w.input.press('Enter');
+  await expect(w.log.locator('.lw-row-bot').last()).toContainText('An answer sent as JSON.');
+});
