@@ -33,7 +33,7 @@ function facts(children: ReturnType<typeof toNewChild>[]) {
   };
 }
 
-function toBulkLead(lead: ImportLead, source: string, createdAt: Date): BulkLead {
+function toBulkLead(lead: ImportLead, source: string, createdAt: Date): Omit<BulkLead, 'segment_ids'> {
   const children = lead.children.map((c) => toNewChild({ ...c, grade: c.grade ?? null }));
   const columns = {
     email: lead.email,
@@ -64,7 +64,7 @@ function toBulkLead(lead: ImportLead, source: string, createdAt: Date): BulkLead
 }
 
 /** A new lead as segment rules see it. */
-function asRuleLead(lead: BulkLead, createdAt: Date): RuleLead {
+function asRuleLead(lead: Omit<BulkLead, 'segment_ids'>, createdAt: Date): RuleLead {
   return {
     email: lead.email,
     parent_name: lead.parent_name,
@@ -92,10 +92,10 @@ export async function createLeadsInBatches(
   rows: NumberedLead[],
   source: string,
   /**
-   * Runs in each batch's transaction with the new leads as segment rules see them (automatic
-   * segment tags); `now` is their creation time.
+   * Runs in each batch's transaction before its insert, with the new leads as segment rules see
+   * them (`now` is their creation time): each lead's automatic segment ids, written with the lead.
    */
-  afterInsert: (inserted: { id: string; lead: RuleLead }[], tx: DbOrTx, now: Date) => Promise<void>,
+  autoTagsOf: (newLeads: RuleLead[], tx: DbOrTx, now: Date) => Promise<string[][]>,
 ) {
   const now = new Date();
   const outcome: BulkOutcome = { created: [], conflicts: [], failed: [] };
@@ -106,15 +106,17 @@ export async function createLeadsInBatches(
       else outcome.conflicts.push({ lineNumber, email: lead.email });
     }
   };
-  const insert = (leads: BulkLead[]) =>
+  const insert = (leads: Omit<BulkLead, 'segment_ids'>[]) =>
     repo.transaction(async (tx) => {
-      const idByEmail = await repo.insertMany(leads, tx);
-      const inserted = leads.flatMap((lead) => {
-        const id = idByEmail.get(lead.email);
-        return id ? [{ id, lead: asRuleLead(lead, now) }] : [];
-      });
-      await afterInsert(inserted, tx, now);
-      return idByEmail;
+      const tags = await autoTagsOf(
+        leads.map((lead) => asRuleLead(lead, now)),
+        tx,
+        now,
+      );
+      return repo.insertMany(
+        leads.map((lead, i) => ({ ...lead, segment_ids: tags[i]! })),
+        tx,
+      );
     });
   const insertBatch = async (batch: NumberedLead[]) => {
     try {

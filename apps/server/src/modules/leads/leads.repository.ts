@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
+import { leadSegments } from '../segments/segments.tables';
 import { leadChildren, leads, type LeadChildRow, type LeadRow } from './leads.tables';
 
 export type NewChild = Omit<typeof leadChildren.$inferInsert, 'leadId' | 'position'>;
@@ -25,6 +26,8 @@ export type BulkLead = {
   first_child_current_support: string[];
   all_special_needs: string[];
   all_ages: number[];
+  /** Its automatic segments (see segments' autoTagsOf). */
+  segment_ids: string[];
   children: {
     name: string;
     age: number | null;
@@ -124,7 +127,7 @@ export function createLeadsRepository(db: Database) {
     },
 
     /**
-     * Inserts many leads and their children in one statement: the rows travel as one JSON
+     * Inserts many leads, their children and their automatic segment tags in one statement: the rows travel as one JSON
      * parameter, expanded by jsonb_to_recordset. Raw SQL on purpose: building a 500-row insert
      * with the query builder cost more than running it. A lead whose email was taken meanwhile
      * is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
@@ -137,7 +140,7 @@ export function createLeadsRepository(db: Database) {
             biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
             source text, children jsonb, child_count int, first_child_name text, first_child_age int,
             first_child_special_needs text[], first_child_current_support text[],
-            all_special_needs text[], all_ages int[])
+            all_special_needs text[], all_ages int[], segment_ids uuid[])
         ),
         inserted as (
           insert into ${leads} (created_at, updated_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
@@ -160,6 +163,14 @@ export function createLeadsRepository(db: Database) {
           from inserted i
           join input x on x.email = i.email
           cross join lateral jsonb_array_elements(x.children) with ordinality c
+        ),
+        -- Brand-new leads have no memberships yet: no ON CONFLICT needed.
+        tags as (
+          insert into ${leadSegments} (lead_id, segment_id, assignment)
+          select i.id, t.segment_id, 'auto'
+          from inserted i
+          join input x on x.email = i.email
+          cross join lateral unnest(x.segment_ids) t(segment_id)
         )
         select id, email from inserted`)) as unknown as { rows: { id: string; email: string }[] };
       return new Map(result.rows.map((r) => [r.email, r.id]));

@@ -356,9 +356,9 @@ export function createLeadsService(deps: {
 
     /** Creates imported leads (already validated) in batches; see leads-bulk.ts. */
     async createImportedLeads(rows: NumberedLead[], actor: Actor) {
-      const outcome = await createLeadsInBatches(repo, rows, 'import', async (inserted, tx, now) => {
-        await segments.tagNewLeads(inserted, tx, now);
-      });
+      const outcome = await createLeadsInBatches(repo, rows, 'import', (newLeads, tx, now) =>
+        segments.autoTagsOf(newLeads, tx, now),
+      );
       await recordAuditEvent(db, {
         actorId: actor.userId,
         action: 'leads.imported',

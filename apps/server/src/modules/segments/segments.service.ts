@@ -165,6 +165,23 @@ export function createSegmentsService(deps: {
     autoTagGeneration++;
   }
 
+  /**
+   * The automatic segments each of these leads belongs to (ids, highest priority first), by the
+   * in-memory evaluator: for leads about to be written, so their tags go in the same statement.
+   */
+  async function autoTagsOf(newLeads: RuleLead[], q: Queryable, now = new Date()): Promise<string[][]> {
+    if (newLeads.length === 0) return [];
+    const rules = (await autoTagSegments(q)).flatMap((row) => {
+      const inc = checkRuleGroup(row.inclusionRules, 'inclusion');
+      const exc = checkRuleGroup(row.exclusionRules, 'exclusion');
+      if ('problem' in inc || 'problem' in exc || inc.group.conditions.length === 0) return [];
+      return [{ id: row.id, inclusion: inc.group, exclusion: exc.group }];
+    });
+    return newLeads.map((lead) =>
+      rules.filter((r) => leadMatchesRules(lead, r.inclusion, r.exclusion, now)).map((r) => r.id),
+    );
+  }
+
   function scheduleReevaluation() {
     forgetAutoTagSegments();
     return jobs.enqueue(REEVALUATE_JOB, {}, { dedupeKey: 'all' });
@@ -318,6 +335,8 @@ export function createSegmentsService(deps: {
       else await repo.transaction((tx) => repo.tagLeads(tx, leadIds, compiled));
     },
 
+    autoTagsOf,
+
     /**
      * Tags brand-new leads (an import batch) by every active auto-tag segment without a query per
      * segment: their rules are evaluated here by the in-memory evaluator, which rules-sql.test.ts
@@ -329,16 +348,13 @@ export function createSegmentsService(deps: {
       now = new Date(),
     ): Promise<string[]> {
       if (newLeads.length === 0) return [];
-      const rules = (await autoTagSegments(q)).flatMap((row) => {
-        const inc = checkRuleGroup(row.inclusionRules, 'inclusion');
-        const exc = checkRuleGroup(row.exclusionRules, 'exclusion');
-        if ('problem' in inc || 'problem' in exc || inc.group.conditions.length === 0) return [];
-        return [{ id: row.id, inclusion: inc.group, exclusion: exc.group }];
-      });
-      const memberships = newLeads.flatMap(({ id, lead }) =>
-        rules
-          .filter((r) => leadMatchesRules(lead, r.inclusion, r.exclusion, now))
-          .map((r) => ({ lead_id: id, segment_id: r.id })),
+      const tags = await autoTagsOf(
+        newLeads.map((n) => n.lead),
+        q,
+        now,
+      );
+      const memberships = newLeads.flatMap(({ id }, i) =>
+        tags[i]!.map((segmentId) => ({ lead_id: id, segment_id: segmentId })),
       );
       await repo.insertAutoMemberships(q, memberships);
       // The segments the leads joined, highest priority first (rules come in that order).
