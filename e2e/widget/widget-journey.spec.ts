@@ -31,6 +31,10 @@ test('a parent asks on the demo page, becomes a lead with two children, download
 
   const parentContext = await browser.newContext({ acceptDownloads: true });
   const parent = await parentContext.newPage();
+  let visitCalls = 0;
+  parent.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/widget/visits')) visitCalls += 1;
+  });
   await parent.goto('/widget/');
   await expect(parent.getByRole('heading', { name: 'Every child, understood.' })).toBeVisible();
   const w = widgetOn(parent);
@@ -49,10 +53,16 @@ test('a parent asks on the demo page, becomes a lead with two children, download
   await w.say('Two kids: Ava 5 and Leo 9', 'Does Ava have any special needs');
 
   // A reload mid-conversation: the window opens again where it was, and the chat goes on.
+  const visitorId = () => parent.evaluate(() => localStorage.getItem('lantern.widget.visitor'));
+  const visitor = await visitorId();
+  expect(visitor).toMatch(/^[\w-]{16,64}$/);
   await parent.reload();
   await expect(w.dialog).toBeVisible();
   await expect(w.log).toContainText('Do you offer speech therapy?');
   await expect(w.log).toContainText('Two kids: Ava 5 and Leo 9');
+  // One visit call per page load, by the same visitor.
+  expect(visitCalls).toBe(2);
+  expect(await visitorId()).toBe(visitor);
   await w.say('Ava has a speech delay');
   await w.say('Leo has ADHD', 'any other children');
   await w.say('no', 'phone number');
