@@ -100,6 +100,7 @@ describe('a whole offline conversation', () => {
       childName: 'Ava',
       phoneConsent: true,
       timeline: 'Next Year',
+      parentStatus: 'planning',
       children: [
         { name: 'Ava', age: 5, specialNeeds: ['Speech/Language Delays'] },
         { name: 'Leo', age: 9, specialNeeds: ['ADHD'] },

@@ -83,6 +83,13 @@ function addNeed(children: ConversationChild[], index: number, need: string): Co
   );
 }
 
+/** Where the family stands (the context's parentStatus), read from their timeline. */
+export function parentStatusOf(timeline: string): 'ready_to_enroll' | 'planning' | 'exploring' {
+  if (/immediately/i.test(timeline)) return 'ready_to_enroll';
+  if (/exploring|not sure/i.test(timeline)) return 'exploring';
+  return 'planning';
+}
+
 /** The answer was about something else (an email, a phone...), not the question asked. */
 const saidSomethingElse = (ex: Extraction) =>
   Boolean(
@@ -212,6 +219,8 @@ export function applyExtraction(
   if (ex.timeline) c.timeline = ex.timeline;
   else if (asked === 'timeline' && answersQuestion && !SKIP.test(plain) && plain.length <= 80)
     c.timeline = plain;
+
+  if (c.timeline) c.parentStatus = parentStatusOf(c.timeline);
 
   if (ex.biggestConcerns) c.biggestConcerns = ex.biggestConcerns;
   else if (asked === 'concerns' && answersQuestion && !SKIP.test(plain) && !isNo(plain))
