@@ -37,6 +37,11 @@ export function formatDate(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
+export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+
 export const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
 // Dark text on light tints: every pair passes WCAG AA (4.5:1) for small text.

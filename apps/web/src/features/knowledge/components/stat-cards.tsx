@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 export type StatCard = { label: string; value: ReactNode; hint?: ReactNode; icon: LucideIcon; tint: string };
 
 const gridStyles = 'grid grid-cols-2 gap-4';
-const COLUMNS = { 4: 'lg:grid-cols-4', 5: 'lg:grid-cols-5' } as const;
+const COLUMNS = { 4: 'lg:grid-cols-4', 5: 'md:grid-cols-3 lg:grid-cols-5' } as const;
 
 /** A row of statistic cards (two a row on a tablet, four on a desktop). */
 export function StatCards({ label, cards }: { label: string; cards: StatCard[] }) {

@@ -60,6 +60,8 @@ export function ChunkList({
                 type="button"
                 data-testid="chunk-item"
                 aria-pressed={isSelected}
+                // The whole chunk would be a very long name; its start identifies it.
+                aria-label={`${chunk.document_name ?? 'Manual chunk'}, chunk #${chunk.chunk_index + 1}: ${chunk.chunk_text.slice(0, 120)}`}
                 onClick={() => onSelect(chunk.id)}
                 className={cn(
                   'w-full rounded-lg border p-3 text-left transition-colors',
@@ -76,7 +78,7 @@ export function ChunkList({
                     {methodLabel(chunk.extraction_method)}
                   </span>
                 </span>
-                <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{chunk.chunk_text}</span>
+                <span className="mt-1 line-clamp-2 text-sm text-slate-700">{chunk.chunk_text}</span>
                 <span className="mt-1 block text-xs text-slate-600">
                   Chunk #{chunk.chunk_index + 1} · {formatCount(chunk.token_count)} tokens
                 </span>

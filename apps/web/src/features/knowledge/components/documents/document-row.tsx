@@ -2,7 +2,7 @@ import type { KnowledgeDocument } from '@lantern/contracts';
 import { Check, FileText, Image, Trash2, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { categoryLabel, formatCount, formatDate } from '../format';
+import { categoryLabel, formatCount, formatDay, formatTime } from '../format';
 import { DocumentStatus } from './document-status';
 
 const IMAGE_TYPES = ['png', 'jpg', 'gif', 'webp'];
@@ -38,7 +38,7 @@ export function DocumentRow({
 
   return (
     <tr data-testid="knowledge-document-row" className="align-top">
-      <td className="py-3 pr-3 pl-4">
+      <td className="min-w-48 py-3 pr-3 pl-4">
         <div className="flex min-w-0 items-start gap-2">
           <Icon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <div className="min-w-0">
@@ -49,7 +49,10 @@ export function DocumentRow({
       </td>
       <td className="px-3 py-3 text-slate-700">{categoryLabel(document.category)}</td>
       <td className="px-3 py-3 text-slate-700 tabular-nums">{document.priority}</td>
-      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(document.uploaded_at)}</td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+        {formatDay(document.uploaded_at)}
+        <span className="block text-xs text-slate-600">{formatTime(document.uploaded_at)}</span>
+      </td>
       <td className="px-3 py-3">
         <DocumentStatus document={document} />
       </td>
@@ -59,7 +62,7 @@ export function DocumentRow({
       <td className="px-3 py-3 text-right text-slate-900 tabular-nums">
         {formatCount(document.question_answers.length)}
       </td>
-      <td className="py-3 pr-4 pl-3 text-right">
+      <td className="w-44 py-3 pr-4 pl-3 text-right">
         {isConfirming ? (
           <div className="flex justify-end gap-1.5">
             <Button ref={confirmRef} variant="danger" size="sm" onClick={onConfirm} isLoading={isDeleting}>

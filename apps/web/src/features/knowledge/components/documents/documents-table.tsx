@@ -58,8 +58,8 @@ export function DocumentsTable() {
       );
     }
     return (
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[52rem] text-sm">
+      <div className="relative overflow-x-auto">
+        <table className="w-full min-w-[54rem] text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               {COLUMNS.map((column, index) => (

@@ -10,6 +10,7 @@ import {
 } from '@lantern/contracts';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { cn } from '@/lib/cn';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -139,12 +140,40 @@ function SearchResults({ answer }: { answer: KnowledgeSearchResponse }) {
                 {percent(result.similarity)} match
               </span>
             </div>
-            <p className="mt-2 text-sm whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
-              {result.text}
-            </p>
+            <ResultText text={result.text} />
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+// Passages run to 600 tokens: the first lines show, the rest on request.
+const LONG_TEXT = 400;
+
+function ResultText({ text }: { text: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const isLong = text.length > LONG_TEXT;
+  return (
+    <div className="mt-2">
+      <p
+        className={cn(
+          'text-sm whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]',
+          isLong && !isOpen && 'line-clamp-5',
+        )}
+      >
+        {text}
+      </p>
+      {isLong && (
+        <Button
+          variant="link"
+          className="mt-1"
+          aria-expanded={isOpen}
+          onClick={() => setIsOpen((open) => !open)}
+        >
+          {isOpen ? 'Show less' : 'Show full text'}
+        </Button>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { useReviewExtraction } from '../../api/review-extraction';
-import { confidenceStyle, methodLabel, percent, pillStyles } from '../format';
+import { confidenceStyle, methodLabel, methodStyle, percent, pillStyles } from '../format';
 
 type ReviewPanelProps = { extraction: TextExtraction; onClose: () => void };
 
@@ -63,7 +63,7 @@ export function ReviewPanel({ extraction, onClose }: ReviewPanelProps) {
       />
       <CardContent className="space-y-4">
         <div className="flex flex-wrap gap-2 text-xs">
-          <span className={`${pillStyles} bg-slate-100 text-slate-700 ring-slate-500/30`}>
+          <span className={`${pillStyles} ${methodStyle(extraction.extraction_method)}`}>
             {methodLabel(extraction.extraction_method)}
           </span>
           <span className={`${pillStyles} ${confidenceStyle(extraction.confidence_score)}`}>
