@@ -26,12 +26,13 @@ test('the widget is used with the keyboard alone: Enter opens, Shift+Enter break
   await expect(w.dialog).toBeHidden();
   await expect(w.launcher).toBeFocused();
   await expect(w.launcher).toHaveAttribute('aria-expanded', 'false');
-  // Enter opens it again, and Enter in the message box sends.
+  // Enter opens it again with the draft kept, and Enter in the message box sends it.
   await page.keyboard.press('Enter');
   await expect(w.input).toBeFocused();
-  await page.keyboard.type('Hi');
+  await expect(w.input).toHaveValue('Hello\nthere');
   await page.keyboard.press('Enter');
-  await expect(w.log.locator('.lw-row-user').last()).toContainText('Hi');
+  await expect(w.log.locator('.lw-row-user').last()).toContainText('Hello\nthere');
+  await expect(w.input).toHaveValue('');
   await expect(w.log.locator('.lw-row-bot')).toHaveCount(2);
 });
 

@@ -22,6 +22,7 @@ const isPhone = () => window.matchMedia('(max-width: 480px)').matches;
 export function App({ api, origin, config, visitor, isNewVisitor }: AppProps) {
   const [isOpen, setOpen] = useState(recall('isOpen') === '1');
   const [shouldFocus, setShouldFocus] = useState(false);
+  const [draft, setDraft] = useState('');
   const launcherRef = useRef<HTMLButtonElement>(null);
   const windowRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
@@ -29,6 +30,7 @@ export function App({ api, origin, config, visitor, isNewVisitor }: AppProps) {
 
   const open = useCallback((byUser: boolean) => {
     remember('isOpen', '1');
+    remember('greeted', '1');
     setShouldFocus(byUser);
     setOpen(true);
   }, []);
@@ -46,17 +48,16 @@ export function App({ api, origin, config, visitor, isNewVisitor }: AppProps) {
     }
   }, [isOpen, chat.loadState, chat.load]);
 
-  // Auto-open once per tab after the configured delay (new visitors only, when so set).
-  // It does not take the focus: the parent may be reading the page.
+  // Auto-open once per tab after the configured delay (new visitors only, when so set), unless the
+  // parent already opened it. It does not take the focus: the parent may be reading the page.
   useEffect(() => {
-    if (!config.auto_open_enabled || recall('autoOpened')) return;
+    if (!config.auto_open_enabled || recall('greeted')) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let isCancelled = false;
     void isNewVisitor.then((isNew) => {
       if (isCancelled || (config.auto_open_only_new_visitors && !isNew)) return;
       timer = setTimeout(() => {
-        remember('autoOpened', '1');
-        if (recall('isOpen') !== '1') open(false);
+        if (!recall('greeted')) open(false);
       }, config.auto_open_delay * 1000);
     });
     return () => {
@@ -81,13 +82,15 @@ export function App({ api, origin, config, visitor, isNewVisitor }: AppProps) {
           config={config}
           origin={origin}
           chat={chat}
+          draft={draft}
+          setDraft={setDraft}
           shouldFocus={shouldFocus}
           isPhone={isPhone}
           onClose={close}
           windowRef={windowRef}
         />
       ) : null}
-      {!isOpen && config.call_to_action_text && !recall('autoOpened') ? (
+      {!isOpen && config.call_to_action_text && !recall('greeted') ? (
         <button type="button" class="lw-teaser" onClick={() => open(true)}>
           {config.call_to_action_text}
         </button>

@@ -9,7 +9,7 @@ const KEYS = {
   conversation: 'lantern.widget.conversation',
   config: 'lantern.widget.config',
   isOpen: 'lantern.widget.open',
-  autoOpened: 'lantern.widget.auto-opened',
+  greeted: 'lantern.widget.greeted',
 } as const;
 type Key = keyof typeof KEYS;
 
@@ -21,7 +21,7 @@ function area(kind: 'local' | 'session'): Storage | null {
   }
 }
 
-const kindOf = (key: Key) => (key === 'isOpen' || key === 'autoOpened' ? 'session' : 'local');
+const kindOf = (key: Key) => (key === 'isOpen' || key === 'greeted' ? 'session' : 'local');
 
 export function remember(key: Key, value: string | null): void {
   try {

@@ -11,6 +11,8 @@ type ChatWindowProps = {
   config: WidgetConfig;
   origin: string;
   chat: ChatState;
+  draft: string;
+  setDraft: (text: string) => void;
   shouldFocus: boolean;
   isPhone: () => boolean;
   onClose: () => void;
@@ -24,6 +26,8 @@ export function ChatWindow({
   config,
   origin,
   chat,
+  draft,
+  setDraft,
   shouldFocus,
   isPhone,
   onClose,
@@ -94,6 +98,8 @@ export function ChatWindow({
       />
       <Composer
         inputRef={inputRef}
+        text={draft}
+        setText={setDraft}
         chatbotName={config.chatbot_name}
         canSend={chat.loadState !== 'error' && !chat.isSending}
         onSend={(text) => void chat.send(text)}

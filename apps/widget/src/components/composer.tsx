@@ -1,9 +1,11 @@
 import type { Ref } from 'preact';
-import { useState } from 'preact/hooks';
 import { SendIcon } from './icons';
 
 type ComposerProps = {
   inputRef: Ref<HTMLTextAreaElement>;
+  /** The draft lives above the window, so closing and opening it keeps what was typed. */
+  text: string;
+  setText: (text: string) => void;
   chatbotName: string;
   canSend: boolean;
   onSend: (text: string) => void;
@@ -12,8 +14,7 @@ type ComposerProps = {
 const MAX = 2000;
 
 /** The message box: Enter sends, Shift+Enter breaks the line; nothing is sent empty or twice at once. */
-export function Composer({ inputRef, chatbotName, canSend, onSend }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({ inputRef, text, setText, chatbotName, canSend, onSend }: ComposerProps) {
   const isEmpty = text.trim().length === 0;
 
   const submit = (input: HTMLTextAreaElement | null) => {
