@@ -179,3 +179,43 @@ test('the knowledge base from upload to answer: handbook and notice in, review, 
   await expect(page.getByText('No chunks found')).toBeVisible();
   await expect(items).toHaveCount(0);
 });
+
+test('bad input is explained: no file, wrong type, too large, a corrupt PDF, an empty query, nothing found', async ({
+  page,
+  request,
+}) => {
+  await useApiSession(page, request);
+  await page.goto('/knowledge');
+
+  await page
+    .getByLabel('Document file')
+    .setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_485_761, 32) });
+  await expect(page.getByText('File size must be less than 10MB')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove big.pdf' }).click();
+
+  // The server reads the file itself: a PDF that is not one fails with its reason, in a toast and the table.
+  await upload(page, {
+    name: 'broken-prospectus.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\nthis is not really a pdf'),
+  });
+  const failed = documentRow(page, 'broken-prospectus.pdf');
+  await expect(failed.getByText('Failed')).toBeVisible({ timeout: 60_000 });
+  const reason = (await failed.locator('td').nth(4).innerText()).replace('Failed', '').trim();
+  expect(reason.length).toBeGreaterThan(5);
+  await expect(toast(page, reason)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Test Search' }).click();
+  await expect(page.getByText('Please enter a search query')).toBeVisible();
+  await page.getByLabel('Search query').fill('zyxwvut quorble');
+  await page.getByRole('button', { name: 'Test Search' }).click();
+  await expect(
+    toast(page, 'No relevant documents found. Try adjusting the similarity threshold.'),
+  ).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Chunk Browser' }).click();
+  await page.getByPlaceholder('Search in chunk content...').fill('zyxwvut quorble');
+  await expect(page.getByText('No chunks found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
+  await expect(page.getByText('Select a chunk to view details')).toBeVisible();
+});
