@@ -30,15 +30,17 @@ type Term = {
   prefix: string | null;
   combined: string;
   df: number;
+  /** At most this many chunks hold the term (the sum over its stems): for estimating reads. */
+  upper: number;
   weight: number;
 };
 
 const RELEVANCE_SHARE = 0.2;
 const UNKNOWN_WORD_WEIGHT = 0.5;
-const MAX_CANDIDATES = 800;
+const MAX_CANDIDATES = 500;
 const MAX_CANDIDATE_SETS = 64;
 /** Chunks a search expects to read before it narrows to those covering more of the question. */
-const CANDIDATE_BUDGET = 400;
+const CANDIDATE_BUDGET = 300;
 
 const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -57,7 +59,7 @@ export function createLexicalSearch(db: Database) {
   const TTL = 60_000;
 
   /** Each group's alternatives as tsquery text, stemmed by PostgreSQL in one round trip. */
-  async function tsqueries(groups: QueryGroup[]): Promise<Omit<Term, 'df' | 'weight'>[]> {
+  async function tsqueries(groups: QueryGroup[]): Promise<Omit<Term, 'df' | 'upper' | 'weight'>[]> {
     const items = groups.flatMap((g, gi) => g.alternatives.map((text, ai) => ({ g: gi, a: ai, text })));
     const found = await rows<{ g: number; a: number; q: string }>(
       db,
@@ -87,7 +89,7 @@ export function createLexicalSearch(db: Database) {
    * with synonyms or a prefix, its most frequent stem's count (a lower bound, close enough for
    * weighing words, and read in one query instead of counting matches).
    */
-  async function documentFrequencies(queries: string[], n: number): Promise<number[]> {
+  async function documentFrequencies(queries: string[], n: number): Promise<{ df: number; upper: number }[]> {
     const stems = queries.flatMap((query, i) => {
       const found = [...query.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => ({
         l: m[1]!.replace(/''/g, "'"),
@@ -97,13 +99,13 @@ export function createLexicalSearch(db: Database) {
       const unique = new Map(found.filter((f) => f.p || !prefixes.has(f.l)).map((f) => [`${f.l}:${f.p}`, f]));
       return [...unique.values()].map((f) => ({ i, ...f }));
     });
-    const counted = await rows<{ i: number; df: number }>(
+    const counted = await rows<{ i: number; df: number; upper: number }>(
       db,
       sql`with stems as (
             select (x->>'i')::int as i, x->>'l' as l, (x->>'p')::boolean as p
             from jsonb_array_elements(${JSON.stringify(stems)}::jsonb) as x
           )
-          select i, max(df)::int as df from (
+          select i, max(df)::int as df, sum(df)::int as upper from (
             select s.i, t.df from stems s join knowledge_terms t on t.lexeme = s.l where not s.p
             union all
             select s.i, t.df from stems s join knowledge_terms t
@@ -111,8 +113,11 @@ export function createLexicalSearch(db: Database) {
             where s.p
           ) matched group by i`,
     );
-    const byTerm = new Map(counted.map((c) => [Number(c.i), Number(c.df)]));
-    return queries.map((_, i) => Math.min(n, byTerm.get(i) ?? 0));
+    const byTerm = new Map(counted.map((c) => [Number(c.i), c]));
+    return queries.map((_, i) => ({
+      df: Math.min(n, Number(byTerm.get(i)?.df ?? 0)),
+      upper: Math.min(n, Number(byTerm.get(i)?.upper ?? 0)),
+    }));
   }
 
   async function terms(query: string): Promise<Term[]> {
@@ -123,7 +128,7 @@ export function createLexicalSearch(db: Database) {
       unique.map((t) => t.combined),
       n,
     );
-    const found = unique.map((t, i) => ({ ...t, df: frequencies[i]! }));
+    const found = unique.map((t, i) => ({ ...t, ...frequencies[i]! }));
     const known = found.filter((t) => t.df > 0);
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
@@ -145,7 +150,7 @@ export function createLexicalSearch(db: Database) {
   ): { query: string; estimate: number } | null {
     const total = list.reduce((s, t) => s + t.weight, 0);
     // Chunks expected to match, taking words as independent: enough to choose how narrow to search.
-    const expected = (set: Term[]) => set.reduce((p, t) => p * (t.df / Math.max(n, 1)), n);
+    const expected = (set: Term[]) => set.reduce((p, t) => p * (t.upper / Math.max(n, 1)), n);
     const need = threshold * total - 1e-9;
     const known = list.filter((t) => t.df > 0).sort((a, b) => b.weight - a.weight);
     const sets: Term[][] = [];
@@ -170,7 +175,7 @@ export function createLexicalSearch(db: Database) {
     }
     const words = selective(list, threshold);
     const query = anyOf(words.map((t) => t.combined));
-    return query ? { query, estimate: words.reduce((sum, t) => sum + t.df, 0) } : null;
+    return query ? { query, estimate: words.reduce((sum, t) => sum + t.upper, 0) } : null;
   }
 
   /** Scores the chunks `where` selects: coverage and relevance, best first, over the threshold. */
@@ -262,7 +267,7 @@ export function createLexicalSearch(db: Database) {
         );
       // A question of common words matches much of a large knowledge base: the chunks that cover
       // more of it are searched first (a higher candidate threshold), so a search reads a few
-      // hundred chunks, not thousands. If that finds too few, the full threshold is searched.
+      // hundred chunks, not thousands. If that finds none, the full threshold is searched.
       const n = await corpusSize();
       let narrowed = candidateQuery(list, opts.threshold, n);
       for (
@@ -277,7 +282,7 @@ export function createLexicalSearch(db: Database) {
       const full = candidateQuery(list, opts.threshold, n);
       if (!narrowed || !full) return [];
       const found = await score(list, sql`c.search_vector @@ ${narrowed.query}::tsquery`, opts);
-      if (found.length >= opts.limit || narrowed.query === full.query) return found;
+      if (found.length > 0 || narrowed.query === full.query) return found;
       return score(list, sql`c.search_vector @@ ${full.query}::tsquery`, opts);
     },
 
