@@ -140,11 +140,16 @@ export function createAiEngine(deps: {
         return applyExtraction(input.text, merged, input.context, input.dialogue);
       } catch (error) {
         log.warn({ err: (error as Error).message }, 'chat: AI extraction failed, patterns only');
-        return understand(input.text, input.context, input.dialogue);
+        // A model that answered with something unreadable may still write; one that failed may not.
+        return {
+          ...understand(input.text, input.context, input.dialogue),
+          providerFailed: !(error instanceof SyntaxError),
+        };
       }
     },
 
     async reply(input) {
+      if (input.understood.providerFailed) return { ...(await offline.reply(input)), fellBack: true };
       const passages = await passagesFor(search, input.understood, input.text);
       const messages: ChatMessage[] = [
         { role: 'system', content: systemPrompt(input, passages) },

@@ -28,6 +28,8 @@ export type Understood = {
   notes: string[];
   /** Fields learnt this turn (for a short thank-you). */
   learnt: string[];
+  /** The AI provider already failed this turn: the answer is written offline without waiting again. */
+  providerFailed?: boolean;
 };
 
 const SKIP =
