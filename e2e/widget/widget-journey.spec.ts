@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { signInThroughApi } from '../support/auth';
 import { useApiSession } from '../support/session';
 import {
@@ -106,35 +106,46 @@ test('a parent asks on the demo page, becomes a lead with two children, download
 test('a host page with aggressive global CSS changes nothing in the widget, and the widget changes nothing on the page', async ({
   browser,
 }) => {
-  const shapes: Record<string, unknown>[] = [];
-  for (const path of ['/widget/', '/widget/hostile.html']) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    // No opening animation, so boxes are measured at rest.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(path);
-    const w = widgetOn(page);
-    await expect(w.launcher).toBeVisible();
-    const launcher = await measure(w.launcher);
-    // Clickable above the page's own top-of-the-stack elements.
-    await w.launcher.click();
-    await expect(w.input).toBeFocused();
-    await expect(w.log).toContainText('How can I help you today?');
-    shapes.push({
-      launcher,
-      window: await measure(w.dialog),
-      title: await measure(w.dialog.getByRole('heading', { name: 'School Assistant' })),
-      bubble: await measure(w.log.locator('.lw-bubble').first()),
-      input: await measure(w.input),
-      send: await measure(w.dialog.getByRole('button', { name: 'Send message' })),
-    });
-    // Its styles live in its shadow root only: the page gains no style element.
-    expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(0);
-    if (path.endsWith('hostile.html')) {
-      const pageButton = page.getByRole('button', { name: 'A page button' });
-      await expect(pageButton).toHaveCSS('background-color', 'rgb(255, 0, 0)');
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 740 },
+  ]) {
+    const shapes: Record<string, unknown>[] = [];
+    for (const path of ['/widget/', '/widget/hostile.html']) {
+      shapes.push(await shapeOfWidget(browser, viewport, path));
     }
-    await context.close();
+    expect(shapes[1], `at ${viewport.width} px`).toEqual(shapes[0]);
   }
-  expect(shapes[1]).toEqual(shapes[0]);
 });
+
+/** The widget's boxes and styles on one page, closed then open, at one viewport. */
+async function shapeOfWidget(browser: Browser, viewport: { width: number; height: number }, path: string) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  // No opening animation, so boxes are measured at rest.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(path);
+  const w = widgetOn(page);
+  await expect(w.launcher).toBeVisible();
+  const launcher = await measure(w.launcher);
+  // Clickable above the page's own top-of-the-stack elements.
+  await w.launcher.click();
+  await expect(w.input).toBeFocused();
+  await expect(w.log).toContainText('How can I help you today?');
+  const shape = {
+    launcher,
+    window: await measure(w.dialog),
+    title: await measure(w.dialog.getByRole('heading', { name: 'School Assistant' })),
+    bubble: await measure(w.log.locator('.lw-bubble').first()),
+    input: await measure(w.input),
+    send: await measure(w.dialog.getByRole('button', { name: 'Send message' })),
+  };
+  // Its styles live in its shadow root only: the page gains no style element.
+  expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(0);
+  if (path.endsWith('hostile.html')) {
+    const pageButton = page.getByRole('button', { name: 'A page button' });
+    await expect(pageButton).toHaveCSS('background-color', 'rgb(255, 0, 0)');
+  }
+  await context.close();
+  return shape;
+}

@@ -77,6 +77,8 @@ button{cursor:pointer;-webkit-tap-highlight-color:transparent}
 .lw-root .lw-window{top:0;left:0;right:0;bottom:0;width:100%;height:100%;min-height:0;max-height:none;border-radius:0;border:0}
 .lw-open .lw-launcher,.lw-open .lw-teaser{display:none}
 .lw-input{font-size:16px}
+.lw-composer{padding-bottom:max(10px,env(safe-area-inset-bottom))}
+.lw-header{padding-top:max(16px,env(safe-area-inset-top))}
 }
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
 `;
