@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
-import { leadSegments } from '../segments/segments.tables';
+import { leadSegments, segments } from '../segments/segments.tables';
 import { leadChildren, leads, type LeadChildRow, type LeadRow } from './leads.tables';
 
 export type NewChild = Omit<typeof leadChildren.$inferInsert, 'leadId' | 'position'>;
@@ -201,7 +201,7 @@ export function createLeadsRepository(db: Database) {
     },
 
     /**
-     * One page of the CSV export as flat text columns, children aggregated in SQL: parsing plain
+     * One page of the CSV export as flat text columns, children and segment tags aggregated in SQL: parsing plain
      * strings is what keeps a 100,000-lead export fast and its memory flat (a report query, so SQL).
      */
     async exportRowsAfter(
@@ -228,6 +228,7 @@ export function createLeadsRepository(db: Database) {
           p.conversion_status, p.enrollment_date::text as enrollment_date, p.payment_amount::text as payment_amount,
           p.payment_period, p.email_status, ${iso(sql`p.unsubscribed_at`)} as unsubscribed_at, p.unsubscribe_reason,
           p.biggest_concerns, p.source, ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.updated_at`)} as updated_at,
+          coalesce(g.segment_tags, '') as segment_tags,
           p.created_at::text as cursor_ts
         from page p
         -- Per-lead lookups on lead_children_lead_idx: cheap, and never a plan big enough for JIT.
@@ -246,6 +247,11 @@ export function createLeadsRepository(db: Database) {
           select string_agg(distinct x, '; ') as current_support
           from ${leadChildren} c, unnest(c.current_support) x where c.lead_id = p.id
         ) s on true
+        -- The lead's segments, highest priority first (as the leads list shows its tags).
+        left join lateral (
+          select string_agg(sg.name, '; ' order by sg.priority desc, sg.name) as segment_tags
+          from ${leadSegments} ls join ${segments} sg on sg.id = ls.segment_id where ls.lead_id = p.id
+        ) g on true
         order by p.created_at desc, p.id desc`);
       })) as unknown as { rows: (ExportRow & { cursor_ts: string })[] };
       const last = result.rows.at(-1);

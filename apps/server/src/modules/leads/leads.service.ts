@@ -419,7 +419,7 @@ export function createLeadsService(deps: {
     },
 
     /** Every lead as flat export columns (segment tags included), a page at a time. */
-    async *allExportRowsInPages(pageSize = 1000): AsyncGenerator<ExportRow[]> {
+    async *allExportRowsInPages(pageSize = 500): AsyncGenerator<ExportRow[]> {
       let cursor: ExportCursor | null = null;
       for (;;) {
         const page: { rows: ExportRow[]; next: ExportCursor | null } = await repo.exportRowsAfter(
@@ -427,11 +427,7 @@ export function createLeadsService(deps: {
           pageSize,
         );
         if (page.rows.length === 0) return;
-        const memberships = await segments.membershipsByLead(page.rows.map((r) => r.id));
-        yield page.rows.map((r) => ({
-          ...r,
-          segment_tags: (memberships.get(r.id) ?? []).map((m) => m.name).join('; '),
-        }));
+        yield page.rows;
         cursor = page.next;
       }
     },
