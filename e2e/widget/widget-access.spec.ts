@@ -159,3 +159,27 @@ test('answers arrive as a stream of server-sent events, and a plain JSON answer 
   await w.input.press('Enter');
   await expect(w.log.locator('.lw-row-bot').last()).toContainText('An answer sent as JSON.');
 });
+
+test('a typing indicator shows while the answer is on its way, and the send button waits', async ({
+  page,
+}) => {
+  await page.goto('/widget/');
+  const w = widgetOn(page);
+  await w.launcher.click();
+  await expect(w.log).toContainText('How can I help you today?');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/widget\/conversations\/[^/]+\/messages$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await w.input.fill('Is there aftercare?');
+  await w.input.press('Enter');
+  await expect(w.dialog.getByLabel('School Assistant is typing')).toBeVisible();
+  await w.input.fill('A second question');
+  await expect(w.dialog.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  release();
+  await expect(w.dialog.getByLabel('School Assistant is typing')).toBeHidden();
+  await expect(w.log.locator('.lw-row-bot')).toHaveCount(2);
+  await expect(w.dialog.getByRole('button', { name: 'Send message' })).toBeEnabled();
+});
