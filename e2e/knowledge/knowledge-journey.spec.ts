@@ -205,6 +205,29 @@ test('bad input is explained: no file, wrong type, too large, a corrupt PDF, an 
   expect(reason.length).toBeGreaterThan(5);
   await expect(toast(page, reason)).toBeVisible();
 
+  // Only the first of several dropped files is taken.
+  await page.getByTestId('knowledge-drop-zone').evaluate((zone) => {
+    const files = new DataTransfer();
+    files.items.add(
+      new File(['Term dates: school opens on 2 September.'], 'term-dates.txt', { type: 'text/plain' }),
+    );
+    files.items.add(new File(['# Uniform'], 'uniform.md', { type: 'text/markdown' }));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: files, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByText('term-dates.txt')).toBeVisible();
+  await expect(page.getByText('uniform.md')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove term-dates.txt' }).click();
+
+  // The threshold slider: 0.5 to 1 by 0.05, from 0.7.
+  const slider = page.getByRole('slider', { name: 'Similarity threshold' });
+  await expect(slider).toHaveValue('0.7');
+  await slider.press('ArrowRight');
+  await expect(slider).toHaveValue('0.75');
+  await slider.press('End');
+  await expect(slider).toHaveValue('1');
+  await slider.press('Home');
+  await expect(slider).toHaveValue('0.5');
+
   await page.getByRole('button', { name: 'Test Search' }).click();
   await expect(page.getByText('Please enter a search query')).toBeVisible();
   await page.getByLabel('Search query').fill('zyxwvut quorble');
@@ -213,7 +236,13 @@ test('bad input is explained: no file, wrong type, too large, a corrupt PDF, an 
     toast(page, 'No relevant documents found. Try adjusting the similarity threshold.'),
   ).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Chunk Browser' }).click();
+  // Tabs by keyboard; the open tab is in the address, so it survives a reload.
+  await page.getByRole('tab', { name: 'Documents' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\?tab=chunks$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Chunk Browser' })).toHaveAttribute('aria-selected', 'true');
   await page.getByPlaceholder('Search in chunk content...').fill('zyxwvut quorble');
   await expect(page.getByText('No chunks found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
