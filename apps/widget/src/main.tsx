@@ -22,9 +22,17 @@ const origin = new URL(script?.src ?? location.href, location.href).origin;
 const flag = '__lanternWidget';
 const globals = window as unknown as Record<string, unknown>;
 
+/** Timings for bench/widget-launcher.ts (script running, settings in, launcher drawn). */
+const mark = (name: string) => performance.mark?.(`lantern-widget:${name}`);
+
 function boot() {
+  mark('start');
   const api = createChatApi(origin);
   const settings = api.config().then(mergeConfig);
+  void settings.then(
+    () => mark('config'),
+    () => mark('config'),
+  );
 
   // One visit per page load; a failed call (server down) is tried again when the chat needs it.
   let visit: Promise<{ visitor_id: string; is_new_visitor: boolean }> | null = null;
@@ -66,6 +74,7 @@ function boot() {
         mount,
       );
     show(initial);
+    mark('rendered');
     const latest = await settings.catch(() => null);
     if (latest) {
       remember('config', JSON.stringify(latest));
