@@ -209,7 +209,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config.chat.sweepSeconds * 1000,
     );
   });
-  app.addHook('onClose', async () => stopSweep?.());
+  app.addHook('onClose', async () => {
+    stopSweep?.();
+    await conversations.settle();
+  });
 
   await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });
   return app;

@@ -69,6 +69,16 @@ export function createConversationService(deps: {
   const { repo, leads, resources, log } = deps;
   // One turn at a time per conversation in this process: a double-sent message waits its turn.
   const turns = new Map<string, Promise<unknown>>();
+  // Work done after an answer was sent; waited for by `settle` (tests, shutdown).
+  const pending = new Set<Promise<void>>();
+  function afterAnswer(work: () => Promise<void>) {
+    const done = work()
+      .catch((error: unknown) =>
+        log.error({ err: (error as Error).message }, 'chat: after-answer work failed'),
+      )
+      .finally(() => pending.delete(done));
+    pending.add(done);
+  }
 
   async function ownConversation(id: string, visitorId: string, messages = true): Promise<ConversationRow> {
     const row = UUID.test(id) ? await repo.findForVisitor(id, visitorId, { messages }) : undefined;
@@ -181,9 +191,13 @@ export function createConversationService(deps: {
       resources: allResources,
     });
     if (leadId && newlyConverted) {
-      // Engagement: the lead's completed conversations (score and segments follow).
-      await leads.setCompletedConversations(leadId, await repo.countCompletedForLead(leadId));
-      await repo.linkVisitorToLead(row.visitorId, leadId);
+      // Engagement (the lead's completed conversations: score and segments follow) and the
+      // visitor's link are written after the answer: the parent does not wait for them.
+      const convertedLead = leadId;
+      afterAnswer(async () => {
+        await leads.setCompletedConversations(convertedLead, await repo.countCompletedForLead(convertedLead));
+        await repo.linkVisitorToLead(row.visitorId, convertedLead);
+      });
     }
     log.debug({ conversationId: row.id, mode: reply.mode, fellBack: reply.fellBack ?? false }, 'chat turn');
     return { message: answer, status, resources: allResources.map(toResource) };
@@ -217,6 +231,11 @@ export function createConversationService(deps: {
         messages: [{ role: 'assistant', content: persona.welcomeMessage, timestamp: now.toISOString() }],
       });
       return toWidgetConversation(row, now);
+    },
+
+    /** Resolves when the work started after earlier answers is done. */
+    async settle(): Promise<void> {
+      await Promise.all([...pending]);
     },
 
     /** Writes the leads of conversations quiet since `before` whose last details are not on the lead yet. */
