@@ -183,3 +183,32 @@ test('a typing indicator shows while the answer is on its way, and the send butt
   await expect(w.log.locator('.lw-row-bot')).toHaveCount(2);
   await expect(w.dialog.getByRole('button', { name: 'Send message' })).toBeEnabled();
 });
+
+test('the widget works on a school site with a strict Content-Security-Policy (no inline styles or scripts)', async ({
+  page,
+  baseURL,
+}) => {
+  // A school page on the same host for the test, served with the strictest policy the widget can live with.
+  await page.route('**/school-with-strict-csp.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      headers: {
+        'content-security-policy': `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'`,
+      },
+      body: `<!doctype html><html lang="en"><head><title>Strict school</title></head><body><h1>Strict school</h1><script src="${baseURL}/widget/widget.js" async></script></body></html>`,
+    }),
+  );
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto('/widget/school-with-strict-csp.html');
+  const w = widgetOn(page);
+  await expect(w.launcher).toBeVisible();
+  // Styled (the school's primary colour), so its style sheet was allowed.
+  await expect(w.launcher).toHaveCSS('background-image', /rgb\(79, 70, 229\)/);
+  await expect(w.launcher).toHaveCSS('width', '60px');
+  await w.launcher.click();
+  await expect(w.log).toContainText('How can I help you today?');
+  expect(violations).toEqual([]);
+});

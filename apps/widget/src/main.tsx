@@ -63,10 +63,9 @@ function boot() {
     await bodyReady();
     const host = document.createElement('lantern-chat-widget');
     const shadow = host.attachShadow({ mode: 'open' });
-    const style = document.createElement('style');
-    style.textContent = WIDGET_CSS;
     const mount = document.createElement('div');
-    shadow.append(style, mount);
+    shadow.append(mount);
+    addStyles(shadow);
     document.body.appendChild(host);
     const show = (config: WidgetConfig) =>
       render(
@@ -81,6 +80,22 @@ function boot() {
       if (JSON.stringify(latest) !== JSON.stringify(initial)) show(latest);
     }
   });
+}
+
+/**
+ * A constructed style sheet where the browser has them: a school's strict Content-Security-Policy
+ * (style-src without 'unsafe-inline') blocks <style> elements but not these.
+ */
+function addStyles(shadow: ShadowRoot) {
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(WIDGET_CSS);
+    shadow.adoptedStyleSheets = [sheet];
+  } catch {
+    const style = document.createElement('style');
+    style.textContent = WIDGET_CSS;
+    shadow.prepend(style);
+  }
 }
 
 function readCachedConfig(): WidgetConfig | null {
