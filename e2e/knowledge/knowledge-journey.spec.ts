@@ -239,6 +239,7 @@ test('bad input is explained: no file, wrong type, too large, a corrupt PDF, an 
   // Tabs by keyboard; the open tab is in the address, so it survives a reload.
   await page.getByRole('tab', { name: 'Documents' }).focus();
   await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\?tab=extractions$/);
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\?tab=chunks$/);
   await page.reload();
@@ -247,4 +248,54 @@ test('bad input is explained: no file, wrong type, too large, a corrupt PDF, an 
   await expect(page.getByText('No chunks found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
   await expect(page.getByText('Select a chunk to view details')).toBeVisible();
+});
+
+test('the chunk browser pages by 50 and attaches a new chunk to the chosen document', async ({
+  page,
+  request,
+}) => {
+  const token = await useApiSession(page, request);
+  const headers = { authorization: `Bearer ${token}` };
+  const upload = await request.post('/api/knowledge/upload', {
+    headers,
+    multipart: {
+      category: 'policies',
+      priority: '3',
+      document: {
+        name: 'uniform-policy.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Uniform policy.\n\nStudents wear the navy Brightwater sweatshirt on weekdays.'),
+      },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  for (let i = 1; i <= 55; i++) {
+    const res = await request.post('/api/knowledge/chunks', {
+      headers,
+      data: { chunk_text: `Pagemarker fact number ${i} for the paging check.`, category: 'manual' },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await page.goto('/knowledge?tab=chunks');
+  await page.getByPlaceholder('Search in chunk content...').fill('Pagemarker fact');
+  await expect(page.getByText('Showing 50 of 55 chunks')).toBeVisible();
+  await expect(page.getByTestId('chunk-item')).toHaveCount(50);
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect(page.getByText('Showing 55 of 55 chunks')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+
+  // With a document chosen, the new chunk belongs to it.
+  await page.getByPlaceholder('Search in chunk content...').fill('');
+  await page.getByLabel('Document', { exact: true }).selectOption({ label: 'uniform-policy.txt (Policies)' });
+  await expect(page.getByText('Showing 1 of 1 chunks')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Chunk' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Knowledge Chunk' });
+  await expect(dialog).toContainText('uniform-policy.txt');
+  await dialog.getByLabel('Content').fill('On sports days students may wear the house T-shirt instead.');
+  await dialog.getByRole('button', { name: 'Create Chunk' }).click();
+  await expect(toast(page, 'Knowledge chunk created successfully!')).toBeVisible();
+  await expect(page.getByText('Showing 2 of 2 chunks')).toBeVisible();
+  await expect(page.getByTestId('chunk-details')).toContainText('uniform-policy.txt');
+  await expect(page.getByTestId('chunk-item').filter({ hasText: 'house T-shirt' })).toHaveCount(1);
 });
