@@ -15,7 +15,7 @@ const FILLER = new Set(
     'know let ever still come see go goes going find want wants would could should might maybe today also ' +
     'what whats there theres tell please thanks thank hi hello anyone someone exactly kind sort okay ok ' +
     'like able way lot lots bit thing things something anything just even im sure wondering wonder ask ' +
-    'question questions info us we our you your me my i he she him her his they them their it its ' +
+    'question questions info decide help us we our you your me my i he she him her his they them their it its ' +
     'is are was were be been do does did can will the a an and or of to in on at for with about from'
   ).split(' '),
 );
@@ -122,7 +122,9 @@ export function analyseQuery(query: string): QueryGroup[] {
   const words = text.match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
   const seen = new Set(groups.map((g) => g.word));
   for (const raw of words) {
-    const word = raw.replace(/'s$/, '').replace(/'/g, '');
+    // Contractions: "can't" and "don't" say nothing of the subject; "I'll" must not read as "ill".
+    if (/n't$/.test(raw)) continue;
+    const word = raw.replace(/'(s|ll|re|ve|d|m)$/, '').replace(/'/g, '');
     if (!word || FILLER.has(word) || seen.has(word)) continue;
     seen.add(word);
     groups.push({ word, alternatives: [word, ...(SYNONYMS[word] ?? [])] });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { analyseQuery } from './query-terms';
+
+const words = (query: string) => analyseQuery(query).map((g) => g.word);
+
+describe('reading a parent’s question', () => {
+  it('keeps the subject and drops the words of asking', () => {
+    expect(words('How much is tuition for middle school?')).toEqual(['tuition', 'middle', 'school']);
+    expect(words("we really can't afford it, I'll ask")).toEqual(['afford']);
+  });
+
+  it('folds ordinals and finds school phrases with their alternatives', () => {
+    expect(words('homework for a 7th grader')).toEqual(['homework', 'grade', '7']);
+    const [aftercare] = analyseQuery('until what time is aftercare');
+    expect(aftercare!.alternatives).toEqual(['aftercare', 'after-school care']);
+    expect(analyseQuery('does my kid get OT')[0]!.alternatives).toEqual(['kid', 'child', 'student']);
+  });
+
+  it('searches the words as typed when every word is filler', () => {
+    expect(words('how does it go?')).toEqual(['how', 'does', 'it', 'go']);
+    expect(words('how does it work?')).toEqual(['work']);
+  });
+});
