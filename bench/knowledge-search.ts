@@ -6,13 +6,14 @@
 // Chunks are sentences of the evaluation handbook recombined at random, in documents that each
 // swap most words for a vocabulary of their own (see syntheticChunk): the parents' questions meet
 // the handbook's words in about 15% of the text, as in a large knowledge base of many documents.
-// Usage: npx tsx bench/knowledge-search.ts [--chunks 50000] [--vector-chunks 10000] [--skip-vector]
+// Usage: npx tsx bench/knowledge-search.ts [--chunks 50000] [--vector-chunks 10000] [--skip-vector] [--skip-lexical]
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { fakeEmbedding, startFakeOpenAi } from '../apps/server/src/providers/ai/fake-openai';
 import { knowledgeChunks } from '../apps/server/src/modules/knowledge/knowledge.tables';
 import { countTokens } from '../apps/server/src/modules/knowledge/chunking';
+import { HNSW_EF_SEARCH } from '../apps/server/src/modules/knowledge/knowledge-vectors';
 import { createTestApp, loginToken, queryRows, type TestApp } from '../apps/server/src/test/test-app';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 import { evalDir, loadQuestions } from './knowledge-eval/eval-lib';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     chunks: { type: 'string', default: '50000' },
     'vector-chunks': { type: 'string', default: '10000' },
     'skip-vector': { type: 'boolean', default: false },
+    'skip-lexical': { type: 'boolean', default: false },
   },
 });
 const questions = loadQuestions().map((q) => q.question);
@@ -198,7 +200,7 @@ async function hybridOnPglite(n: number) {
     );
     console.log(`  first time each: ${fmt(cold)}`);
     console.log(`  asked again:     ${fmt(warm)}`);
-    // recall@5 of the HNSW neighbours (the server's vector query) against exact cosine ranking.
+    // recall@5 of the HNSW neighbours (the server's vector query and ef_search) against exact cosine ranking.
     const stored = await queryRows(t.database, sql`select id, embedding from knowledge_chunks`);
     const vectors = stored.map((r) => ({ id: String(r.id), v: r.embedding as number[] }));
     let found = 0;
@@ -210,12 +212,14 @@ async function hybridOnPglite(n: number) {
         .slice(0, 5)
         .map((x) => x.id);
       const literal = `[${q.join(',')}]`;
-      const hnsw = await queryRows(
-        t.database,
-        sql`select id from knowledge_chunks where vector_dims(embedding_vector) = 256 and embedding_model = 'fake-embed'
-            order by embedding_vector::vector(256) <=> ${literal}::vector(256) limit 5`,
-      );
-      found += hnsw.filter((r) => exact.includes(String(r.id))).length;
+      const hnsw = (await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local hnsw.ef_search = ${HNSW_EF_SEARCH}`));
+        return tx.execute(
+          sql`select id from knowledge_chunks where vector_dims(embedding_vector) = 256 and embedding_model = 'fake-embed'
+              order by embedding_vector::vector(256) <=> ${literal}::vector(256) limit 5`,
+        );
+      })) as unknown as { rows: { id: string }[] };
+      found += hnsw.rows.filter((r) => exact.includes(String(r.id))).length;
     }
     console.log(`  recall@5 of HNSW against exact ranking: ${(found / (questions.length * 5)).toFixed(3)}`);
   } finally {
@@ -224,5 +228,5 @@ async function hybridOnPglite(n: number) {
   }
 }
 
-await lexicalOnPostgres(Number(values.chunks));
+if (!values['skip-lexical']) await lexicalOnPostgres(Number(values.chunks));
 if (!values['skip-vector']) await hybridOnPglite(Number(values['vector-chunks']));
