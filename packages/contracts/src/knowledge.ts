@@ -209,9 +209,9 @@ export const knowledgeUploadFieldsSchema = z.object({
 });
 
 /**
- * POST /api/knowledge/upload answer. Ingestion runs as a background job; the server waits a few
- * seconds for it, so small files answer 201 with status 'chunked' and real counts. A larger file
- * answers 202 with status 'processing' (counts 0): poll GET /api/knowledge until it changes.
+ * POST /api/knowledge/upload answer. Ingestion runs as a background job; for a file up to 2 MB the
+ * server waits up to 5 s for it, so small files answer 201 with status 'chunked' and real counts.
+ * A larger or slower file answers 202 with status 'processing' (counts 0): poll GET /api/knowledge.
  * Images answer 'chunked' with 0 chunks and `textExtractions` 1: their text waits for review.
  * A file that fails to parse within the wait answers 422 `{ error: reason }` and stays listed as failed.
  */

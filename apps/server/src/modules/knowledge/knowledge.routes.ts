@@ -38,6 +38,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 const tags = ['knowledge'];
 /** How long an upload waits for its ingestion job, so small files answer with real counts. */
 const UPLOAD_WAIT_MS = 5000;
+/** Larger files answer 202 at once: reading them takes longer than anyone should wait for a reply. */
+const UPLOAD_WAIT_MAX_BYTES = 2 * 1024 * 1024;
 
 type UploadForm = { filename: string; content: Buffer; fields: Record<string, string> };
 
@@ -94,7 +96,7 @@ export async function knowledgeRoutes(
       schema: {
         tags,
         summary:
-          'Upload a document (multipart: document, category, priority). 201 when processed within a few seconds, 202 while still processing; 422 when the file could not be read',
+          'Upload a document (multipart: document, category, priority). Files up to 2 MB are waited for up to 5 s: 201 when processed, 422 when the file could not be read; otherwise 202 while it is processed (poll GET /api/knowledge)',
         response: {
           201: knowledgeUploadResponseSchema,
           202: knowledgeUploadResponseSchema,
@@ -118,7 +120,7 @@ export async function knowledgeRoutes(
         priority: fields.data.priority,
         uploadedBy: actorOf(request),
       });
-      await knowledge.ingestion.settle(id, UPLOAD_WAIT_MS);
+      if (form.content.length <= UPLOAD_WAIT_MAX_BYTES) await knowledge.ingestion.settle(id, UPLOAD_WAIT_MS);
       const document = await knowledge.getDocument(id);
       if (document.status === 'failed')
         return reply.status(422).send({ error: document.failure_reason ?? KNOWLEDGE_MESSAGES.uploadFailed });
