@@ -34,4 +34,10 @@ if (gzipped > WIDGET_MAX_GZIP_BYTES) {
   console.error(`${summary}: over the ${WIDGET_MAX_GZIP_BYTES / 1024} KB budget`);
   process.exit(1);
 }
+// Precompressed copies, served by the server to browsers that accept them (preCompressed).
+fs.writeFileSync(path.join(dist, 'widget.js.gz'), zlib.gzipSync(bytes, { level: 9 }));
+fs.writeFileSync(
+  path.join(dist, 'widget.js.br'),
+  zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+);
 console.log(`built apps/widget/dist (${summary})`);

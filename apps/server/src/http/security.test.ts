@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEFAULT_ADMIN, login, loginToken, type TestApp } from '../test/test-app';
@@ -14,6 +15,10 @@ fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
 fs.writeFileSync(path.join(webDir, 'assets', 'app.js.map'), '{"sources":["secret.ts"]}');
 const widgetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-widget-'));
 fs.writeFileSync(path.join(widgetDir, 'index.html'), '<!doctype html><p>demo</p>');
+const widgetJs = 'console.log("widget");'.repeat(50);
+fs.writeFileSync(path.join(widgetDir, 'widget.js'), widgetJs);
+fs.writeFileSync(path.join(widgetDir, 'widget.js.br'), zlib.brotliCompressSync(widgetJs));
+fs.writeFileSync(path.join(widgetDir, 'widget.js.gz'), zlib.gzipSync(widgetJs));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,6 +128,25 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends widget.js compressed to browsers that accept it, and plain to those that do not', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/widget/widget.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(widgetJs);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(widgetJs);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(widgetJs);
+    expect(plain.headers['content-type']).toMatch(/javascript/);
   });
 });
 
