@@ -14,11 +14,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { errorMessage } from '@/lib/api-client';
 import { useUploadDocument } from '../../api/upload-document';
 import { CATEGORY_OPTIONS } from '../format';
 import { FileDropZone } from './file-drop-zone';
-import { UploadProgress } from './upload-progress';
 
 type UploadPanelProps = {
   onUploaded: (answer: KnowledgeUploadResponse) => void;
@@ -110,7 +110,13 @@ export function UploadPanel({ onUploaded, onFailed }: UploadPanelProps) {
             </div>
           </div>
           {problem && <Alert tone="error">{problem}</Alert>}
-          {upload.isPending && <UploadProgress fraction={progress} />}
+          {upload.isPending && (
+            <UploadProgress
+              fraction={progress}
+              sendingLabel="Uploading document..."
+              sentLabel="Uploaded, reading and chunking the document..."
+            />
+          )}
           <Button type="submit" className="w-full" isLoading={upload.isPending}>
             {!upload.isPending && <Upload className="size-4" aria-hidden="true" />}
             {upload.isPending ? 'Uploading...' : 'Upload Document'}

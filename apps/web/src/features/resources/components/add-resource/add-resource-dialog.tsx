@@ -13,6 +13,7 @@ import { Label, TextField } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { Dialog } from '@/components/ui/dialog';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateResource } from '../../api/create-resource';
 import { useOfferedSegments } from '../../api/get-segments';
@@ -25,7 +26,6 @@ import {
 } from './new-resource-draft';
 import { ResourceFileDropZone } from './resource-file-drop-zone';
 import { SegmentPicker } from './segment-picker';
-import { UploadProgress } from './upload-progress';
 
 /** Messages sit at the top of a long, scrolled form: bring each into view as it appears. */
 const scrollIntoView = (element: HTMLElement | null) => element?.scrollIntoView({ block: 'nearest' });
@@ -141,7 +141,11 @@ function AddResourceForm({
         )}
         {isUploading && (
           <div ref={scrollIntoView} className="scroll-mt-5">
-            <UploadProgress fraction={progress} />
+            <UploadProgress
+              fraction={progress}
+              sendingLabel="Uploading files..."
+              sentLabel="Upload complete, saving the resource..."
+            />
           </div>
         )}
         <fieldset disabled={isUploading} className="min-w-0 space-y-5">

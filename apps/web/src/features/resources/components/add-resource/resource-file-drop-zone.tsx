@@ -1,9 +1,8 @@
 import { formatFileSize, RESOURCE_MAX_FILE_MB, RESOURCE_MAX_FILES } from '@lantern/contracts';
-import { FileText, FileUp, X } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { FileText, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { buttonStyles } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { FileDropArea } from '@/components/ui/file-drop-area';
 import { fileKind } from '../format';
 import { ACCEPTED_FILE_TYPES, addChosenFiles, fileChoiceMessages } from './chosen-files';
 
@@ -19,20 +18,12 @@ const allowedTypes = ACCEPTED_FILE_TYPES.split(',').join(', ');
 export function ResourceFileDropZone({ files, disabled, onChange }: ResourceFileDropZoneProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [isOver, setIsOver] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
 
-  function choose(incoming: FileList | null) {
-    if (!incoming || incoming.length === 0) return;
+  function choose(incoming: FileList) {
     const choice = addChosenFiles(files, Array.from(incoming));
     setProblems(fileChoiceMessages(choice));
     onChange(choice.files);
-  }
-
-  function handleDrop(event: DragEvent) {
-    event.preventDefault();
-    setIsOver(false);
-    if (!disabled) choose(event.dataTransfer.files);
   }
 
   function remove(file: File) {
@@ -52,60 +43,17 @@ export function ResourceFileDropZone({ files, disabled, onChange }: ResourceFile
         >
           Files
         </label>
-        <div
-          onDragEnter={(event) => {
-            event.preventDefault();
-            if (!disabled) setIsOver(true);
-          }}
-          onDragOver={(event) => event.preventDefault()}
-          onDragLeave={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsOver(false);
-          }}
-          onDrop={handleDrop}
-          className={cn(
-            'flex flex-col items-center rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors',
-            isOver ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-slate-50/60',
-            disabled && 'opacity-60',
-          )}
-        >
-          <span className="flex size-11 items-center justify-center rounded-full bg-white text-indigo-600 shadow-sm ring-1 ring-slate-200">
-            <FileUp className="size-5" aria-hidden="true" />
-          </span>
-          <p className="mt-3 text-sm font-medium text-slate-900">Drag and drop files here</p>
-          <p className="mt-1 mb-3 text-sm text-slate-500">or</p>
-          <input
-            ref={inputRef}
-            id={`${id}-input`}
-            type="file"
-            multiple
-            accept={ACCEPTED_FILE_TYPES}
-            disabled={disabled}
-            className="peer sr-only"
-            aria-labelledby={`${id}-label`}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => {
-              choose(event.target.files);
-              // Cleared, so choosing the same file again (after removing it) is seen as a change.
-              event.target.value = '';
-            }}
-          />
-          <label
-            htmlFor={`${id}-input`}
-            className={buttonStyles(
-              'secondary',
-              'md',
-              cn(
-                'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600',
-                disabled ? 'cursor-not-allowed' : 'cursor-pointer',
-              ),
-            )}
-          >
-            Browse files
-          </label>
-          <p id={`${id}-hint`} className="mt-3 text-xs text-slate-500">
-            {allowedTypes} · up to {RESOURCE_MAX_FILE_MB} MB each · at most {RESOURCE_MAX_FILES} files
-          </p>
-        </div>
+        <FileDropArea
+          inputId={`${id}-input`}
+          inputRef={inputRef}
+          title="Drag and drop files here"
+          hint={`${allowedTypes} · up to ${RESOURCE_MAX_FILE_MB} MB each · at most ${RESOURCE_MAX_FILES} files`}
+          accept={ACCEPTED_FILE_TYPES}
+          multiple
+          disabled={disabled}
+          onFiles={choose}
+          inputLabel={{ 'aria-labelledby': `${id}-label` }}
+        />
       </div>
       {problems.length > 0 && (
         <Alert tone="warning">
