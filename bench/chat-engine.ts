@@ -16,7 +16,7 @@ import { prepareDatabase } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoData } from '../apps/server/src/seed/demo-data';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
-import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
+import { root, startServer, stopServer, waitForHealth, signInWithDevCredentials } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -79,14 +79,7 @@ try {
   ];
   server = startServer({ port, dataDir, env, command });
   await waitForHealth(port, 90_000);
-  const hint = await (await fetch(`${base}/admin/login-hint`)).json();
-  const { token } = await (
-    await fetch(`${base}/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(hint.devCredentials),
-    })
-  ).json();
+  const token = await signInWithDevCredentials(base);
   const auth = { authorization: `Bearer ${token}` };
   const form = new FormData();
   const handbook = fs.readFileSync(path.join(root, 'bench/knowledge-eval/handbook.md'));

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { prepareDatabase } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoData } from '../apps/server/src/seed/demo-data';
-import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
+import { root, startServer, stopServer, waitForHealth, signInWithDevCredentials } from './lib.mjs';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 
 const { values } = parseArgs({
@@ -42,14 +42,7 @@ try {
 
   const server = startServer({ port, dataDir, env });
   await waitForHealth(port, 60_000);
-  const hint = await (await fetch(`${base}/admin/login-hint`)).json();
-  const { token } = await (
-    await fetch(`${base}/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(hint.devCredentials),
-    })
-  ).json();
+  const token = await signInWithDevCredentials(base);
   // A resource for the autism segment, so submissions also build recommendations and links.
   const segments = (
     await (await fetch(`${base}/api/segments`, { headers: { authorization: `Bearer ${token}` } })).json()

@@ -35,3 +35,15 @@ export async function stopServer(child) {
 }
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Signs in with the development account a fresh data folder shows on its login page; the token. */
+export async function signInWithDevCredentials(base) {
+  const hint = await (await fetch(`${base}/admin/login-hint`)).json();
+  const res = await fetch(`${base}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(hint.devCredentials),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return (await res.json()).token;
+}

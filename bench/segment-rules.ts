@@ -15,7 +15,7 @@ import { leads } from '../apps/server/src/modules/leads/leads.tables';
 import { segmentRulesSql } from '../apps/server/src/modules/segments/rules-sql';
 import { seedDemoData } from '../apps/server/src/seed/demo-data';
 import { checkRuleGroup, type CheckedGroup, type RuleGroup } from '../packages/contracts/src';
-import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
+import { root, startServer, stopServer, waitForHealth, signInWithDevCredentials } from './lib.mjs';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 
 const { values } = parseArgs({
@@ -111,14 +111,7 @@ try {
 
   const server = startServer({ port, dataDir, env });
   await waitForHealth(port, 60_000);
-  const hint = await (await fetch(`${base}/admin/login-hint`)).json();
-  const { token } = await (
-    await fetch(`${base}/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(hint.devCredentials),
-    })
-  ).json();
+  const token = await signInWithDevCredentials(base);
   const post = (url: string, body: unknown) =>
     fetch(base + url, {
       method: 'POST',
