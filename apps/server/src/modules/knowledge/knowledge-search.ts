@@ -15,7 +15,8 @@ import { analyseQuery, type QueryGroup } from './query-terms';
  * Words the knowledge base never uses weigh half an average word: they cannot tell chunks
  * apart, but a question mostly about things the school never wrote about should not score high.
  * relevance: the idf-weighted term frequency with length normalisation (ts_rank, heading words
- * above body words), relative to the best candidate: it orders chunks that cover the question alike.
+ * above body words), relative to the best of the chunks whose coverage reaches the threshold (only
+ * those are ranked, as similarity <= coverage): it orders chunks that cover the question alike.
  * So a chunk holding all the question's informative words scores 0.8 to 1, one that misses a rare
  * word falls under 0.7, one sharing a common word or two stays well under it.
  *
@@ -24,7 +25,7 @@ import { analyseQuery, type QueryGroup } from './query-terms';
 export type ScoredChunk = { id: string; similarity: number };
 
 /** One subject word: its tsqueries as typed, through synonyms, as a prefix, and all together. */
-type Term = {
+export type Term = {
   exact: string | null;
   synonyms: string | null;
   prefix: string | null;
@@ -178,12 +179,30 @@ export function createLexicalSearch(db: Database) {
     return query ? { query, estimate: words.reduce((sum, t) => sum + t.upper, 0) } : null;
   }
 
-  /** Scores the chunks `where` selects: coverage and relevance, best first, over the threshold. */
+  /** Chunks holding enough of the question (a candidate tsquery), at most MAX_CANDIDATES of them. */
+  const matching = (query: string, except: string[] = []) =>
+    sql`(select c.id, c.search_vector || ''::tsvector as search_vector, c.document_id, c.chunk_index,
+          false as listed
+        from knowledge_chunks c
+        where c.search_vector @@ ${query}::tsquery
+          ${except.length ? sql`and c.id not in (select (jsonb_array_elements_text(${JSON.stringify(except)}::jsonb))::uuid)` : sql``}
+        limit ${MAX_CANDIDATES})`;
+  /** These chunks, whatever they hold (hybrid search's vector neighbours). */
+  const listed = (ids: string[]) =>
+    sql`(select c.id, c.search_vector || ''::tsvector as search_vector, c.document_id, c.chunk_index,
+          true as listed
+        from knowledge_chunks c
+        where c.id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid))`;
+
+  /**
+   * Scores the candidate chunks: coverage and relevance, best first. Listed chunks all come back
+   * (any score); the others only over the threshold, the best `limit` of them.
+   */
   async function score(
     list: Term[],
-    where: SQL,
+    candidates: SQL,
     opts: { limit: number; threshold: number },
-  ): Promise<ScoredChunk[]> {
+  ): Promise<(ScoredChunk & { listed: boolean })[]> {
     const total = list.reduce((s, t) => s + t.weight, 0);
     // Neighbouring subject words as a phrase ("middle <-> school"): chunks that keep them together
     // rank higher. Phrases add to relevance only (no e/s/p: they cover nothing).
@@ -198,40 +217,70 @@ export function createLexicalSearch(db: Database) {
       ...list.map((t) => ({ e: t.exact, s: t.synonyms, p: t.prefix, c: t.combined, w: t.weight / total })),
       ...phrases,
     ]);
-    const found = await rows<{ id: string; similarity: number }>(
-      db,
-      sql`with terms as (
+    const query = sql`with terms as (
             select (x->>'w')::float8 as w, (x->>'e')::tsquery as e, (x->>'s')::tsquery as s,
               (x->>'p')::tsquery as p, (x->>'c')::tsquery as c
             from jsonb_array_elements(${weighted}::jsonb) as x
           ), candidates as materialized (
             -- Read (detoast) each chunk's search vector once, not once per word and test.
-            select c.id, c.search_vector || ''::tsvector as search_vector, c.document_id, c.chunk_index
-            from knowledge_chunks c
-            where ${where}
-            limit ${MAX_CANDIDATES}
-          ), scored as (
-            select c.id, c.document_id, c.chunk_index,
-              sum(t.w * greatest(
+            ${candidates}
+          ), covered as (
+            select c.id, c.listed, sum(t.w * greatest(
                 case when c.search_vector @@ t.e then 1 else 0 end,
                 case when c.search_vector @@ t.s then 0.9 else 0 end,
-                case when c.search_vector @@ t.p then 0.6 else 0 end)) as coverage,
-              sum(t.w * ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, t.c, 1)) as relevance
+                case when c.search_vector @@ t.p then 0.6 else 0 end)) as coverage
             from candidates c cross join terms t
-            group by c.id, c.document_id, c.chunk_index
+            group by c.id, c.listed
+          ), scored as (
+            -- similarity <= coverage: only chunks that can reach the threshold are ranked.
+            select c.id, c.document_id, c.chunk_index, c.listed, v.coverage,
+              sum(t.w * ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, t.c, 1)) as relevance
+            from covered v join candidates c on c.id = v.id cross join terms t
+            where v.listed or v.coverage >= ${opts.threshold}
+            group by c.id, c.document_id, c.chunk_index, c.listed, v.coverage
           ), ranked as (
             select s.*, s.coverage * (${1 - RELEVANCE_SHARE}
               + ${RELEVANCE_SHARE} * coalesce(s.relevance / nullif(max(s.relevance) over (), 0), 0)) as similarity
             from scored s
+          ), ordered as (
+            select r.id, r.listed, r.similarity, coalesce(d.priority, 0) as priority, r.chunk_index,
+              row_number() over (partition by r.listed
+                order by r.similarity desc, coalesce(d.priority, 0) desc, r.chunk_index) as place
+            from ranked r left join knowledge_documents d on d.id = r.document_id
+            where r.listed or r.similarity >= ${opts.threshold}
           )
-          select r.id, r.similarity::float8 as similarity
-          from ranked r left join knowledge_documents d on d.id = r.document_id
-          where r.similarity >= ${opts.threshold}
-          order by r.similarity desc, coalesce(d.priority, 0) desc, r.chunk_index
-          limit ${opts.limit}`,
-    );
-    return found.map((r) => ({ id: r.id, similarity: Number(r.similarity) }));
+          select o.id, o.similarity::float8 as similarity, o.listed
+          from ordered o
+          where o.listed or o.place <= ${opts.limit}
+          order by o.similarity desc, o.priority desc, o.chunk_index`;
+    const found = await rows<{ id: string; similarity: number; listed: boolean }>(db, query);
+    return found.map((r) => ({ id: r.id, similarity: Number(r.similarity), listed: !!r.listed }));
   }
+
+  /**
+   * The candidate tsqueries for a threshold: `narrow` reads a few hundred chunks at most (a question
+   * of common words matches much of a large knowledge base, so the chunks covering more of it are
+   * searched first: a higher candidate threshold); `full` is the threshold's own, searched when
+   * `narrow` finds nothing.
+   */
+  async function candidatesFor(list: Term[], threshold: number) {
+    const n = await corpusSize();
+    let narrowed = candidateQuery(list, threshold, n);
+    for (
+      let floor = threshold + 0.05;
+      narrowed && narrowed.estimate > CANDIDATE_BUDGET && floor < 1.04;
+      floor += 0.05
+    ) {
+      const next = candidateQuery(list, Math.min(1, floor), n);
+      if (!next) break;
+      narrowed = next;
+    }
+    const full = candidateQuery(list, threshold, n);
+    return narrowed && full ? { narrow: narrowed.query, full: full.query } : null;
+  }
+
+  const plain = (found: (ScoredChunk & { listed: boolean })[]): ScoredChunk[] =>
+    found.map(({ id, similarity }) => ({ id, similarity }));
 
   /** The rarest words whose absence alone would keep a chunk under the threshold. */
   function selective(list: Term[], threshold: number): Term[] {
@@ -248,42 +297,42 @@ export function createLexicalSearch(db: Database) {
   }
 
   return {
-    /**
-     * Best chunks over the threshold, best first (ties: the document's priority, then order).
-     * With `ids`, scores just those chunks (hybrid search's vector neighbours).
-     */
-    async search(
-      query: string,
-      opts: { limit: number; threshold: number; ids?: string[] },
-    ): Promise<ScoredChunk[]> {
+    /** The question's subject words, weighed: compute once, search with it as often as needed. */
+    prepare: terms,
+
+    /** Best chunks over the threshold, best first (ties: the document's priority, then order). */
+    async search(query: string, opts: { limit: number; threshold: number }): Promise<ScoredChunk[]> {
       const list = await terms(query);
-      const total = list.reduce((s, t) => s + t.weight, 0);
-      if (!list.length || total === 0 || opts.ids?.length === 0) return [];
-      if (opts.ids)
-        return score(
-          list,
-          sql`c.id in (select (jsonb_array_elements_text(${JSON.stringify(opts.ids)}::jsonb))::uuid)`,
-          opts,
-        );
-      // A question of common words matches much of a large knowledge base: the chunks that cover
-      // more of it are searched first (a higher candidate threshold), so a search reads a few
-      // hundred chunks, not thousands. If that finds none, the full threshold is searched.
-      const n = await corpusSize();
-      let narrowed = candidateQuery(list, opts.threshold, n);
-      for (
-        let floor = opts.threshold + 0.05;
-        narrowed && narrowed.estimate > CANDIDATE_BUDGET && floor < 1.04;
-        floor += 0.05
-      ) {
-        const next = candidateQuery(list, Math.min(1, floor), n);
-        if (!next) break;
-        narrowed = next;
-      }
-      const full = candidateQuery(list, opts.threshold, n);
-      if (!narrowed || !full) return [];
-      const found = await score(list, sql`c.search_vector @@ ${narrowed.query}::tsquery`, opts);
-      if (found.length > 0 || narrowed.query === full.query) return found;
-      return score(list, sql`c.search_vector @@ ${full.query}::tsquery`, opts);
+      if (!list.length || list.every((t) => t.weight === 0)) return [];
+      const candidates = await candidatesFor(list, opts.threshold);
+      if (!candidates) return [];
+      const found = await score(list, matching(candidates.narrow), opts);
+      if (found.length > 0 || candidates.narrow === candidates.full) return plain(found);
+      return plain(await score(list, matching(candidates.full), opts));
+    },
+
+    /**
+     * Hybrid search's lexical half in one pass: every listed chunk (the vector neighbours) with its
+     * score, and the best `limit` others over the threshold.
+     */
+    async searchWith(
+      list: Term[],
+      opts: { ids: string[]; limit: number; threshold: number },
+    ): Promise<{ listed: ScoredChunk[]; others: ScoredChunk[] }> {
+      const split = (found: (ScoredChunk & { listed: boolean })[]) => ({
+        listed: plain(found.filter((h) => h.listed)),
+        others: plain(found.filter((h) => !h.listed)),
+      });
+      if (!list.length || list.every((t) => t.weight === 0)) return { listed: [], others: [] };
+      const candidates = await candidatesFor(list, opts.threshold);
+      const near = opts.ids.length ? listed(opts.ids) : null;
+      if (!candidates) return near ? split(await score(list, near, opts)) : { listed: [], others: [] };
+      const both = (query: string) =>
+        near ? sql`${near} union all ${matching(query, opts.ids)}` : matching(query);
+      const found = split(await score(list, both(candidates.narrow), opts));
+      if (found.others.length > 0 || candidates.narrow === candidates.full) return found;
+      const others = plain(await score(list, matching(candidates.full, opts.ids), opts));
+      return { listed: found.listed, others };
     },
 
     /**

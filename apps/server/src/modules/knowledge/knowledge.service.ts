@@ -85,6 +85,9 @@ export function createKnowledgeService(deps: {
    * only lexical matches that could still reach the threshold with it are read.
    */
   async function hybrid(query: string, limit: number, threshold: number) {
+    // The question's words are weighed while the provider embeds it.
+    const words = lexical.prepare(query);
+    words.catch(() => undefined); // awaited below; not an unhandled rejection if embedding fails first
     let queryVector: number[] | undefined;
     try {
       [queryVector] = await ai.embed([query]);
@@ -96,10 +99,11 @@ export function createKnowledgeService(deps: {
     const near = await vectors.nearest(queryVector!, VECTOR_CANDIDATES);
     const kth = near.length === VECTOR_CANDIDATES ? Math.max(0, near.at(-1)!.similarity) : 0;
     const floor = Math.max(0.05, 1 - (1 - threshold) / (1 - Math.min(kth, 0.99)));
-    const [lexicalNear, lexicalFar] = await Promise.all([
-      lexical.search(query, { limit: VECTOR_CANDIDATES, threshold: 0, ids: near.map((h) => h.id) }),
-      lexical.search(query, { limit: limit * 3, threshold: floor }),
-    ]);
+    const { listed: lexicalNear, others: lexicalFar } = await lexical.searchWith(await words, {
+      ids: near.map((h) => h.id),
+      limit: limit * 3,
+      threshold: floor,
+    });
     const vectorOf = new Map(near.map((h) => [h.id, Math.max(0, h.similarity)]));
     const farIds = lexicalFar.map((h) => h.id).filter((id) => !vectorOf.has(id));
     for (const h of await vectors.similarityOf(queryVector!, farIds))
