@@ -22,6 +22,15 @@ export type DatabaseOptions =
   /** dataDir undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
+/**
+ * The node-postgres pool behind a PostgreSQL database (drizzle keeps it as `$client`), for what
+ * only a raw connection can do (COPY); null on PGlite.
+ */
+export function poolOf(db: Database): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });

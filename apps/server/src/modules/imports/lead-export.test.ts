@@ -12,6 +12,16 @@ beforeAll(async () => {
   await createLead(t.app, token, makeLead({ parent_name: '=HYPERLINK("http://x","y")' }, 2));
   await createLead(t.app, token, makeLead({ biggest_concerns: '+1 more thing, with "quotes"' }));
   await createLead(t.app, token, makeLead({ phone: '-5550100000' }));
+  await createLead(
+    t.app,
+    token,
+    makeLead({
+      email: 'quoting@example.com',
+      parent_name: 'Ann, "Nan" O\'Neil',
+      phone: '@5550100',
+      biggest_concerns: 'Line one\nline two; tab\tinside',
+    }),
+  );
 });
 afterAll(() => t.close());
 
@@ -37,7 +47,7 @@ describe('lead export', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="leads-export-${today}.csv"`);
     const records: Record<string, string>[] = parse(res.body, { columns: true });
-    expect(records).toHaveLength(3);
+    expect(records).toHaveLength(4);
     expect(Object.keys(records[0]!)).toContain('segment_tags');
     expect(records.find((r) => r.children_count === '2')).toBeTruthy();
   });
@@ -53,6 +63,20 @@ describe('lead export', () => {
     for (const r of records) for (const v of Object.values(r)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
   });
 
+  // The same bytes whichever database writes the file (PostgreSQL's COPY or the paged path on PGlite).
+  it('writes RFC 4180 cells: quotes doubled, commas and line breaks quoted, empty cells empty', async () => {
+    const res = await exportLeads(
+      'format=csv&columns=email,parent_name,phone,biggest_concerns,payment_amount',
+    );
+    const lines = res.body.split('\n');
+    expect(lines[0]).toBe('email,parent_name,phone,payment_amount,biggest_concerns');
+    // Newest first: the last lead created is the first row.
+    expect(lines.slice(1, 3).join('\n')).toBe(
+      `quoting@example.com,"Ann, ""Nan"" O'Neil",'@5550100,,"Line one\nline two; tab\tinside"`,
+    );
+    expect(res.body.endsWith('\n')).toBe(true);
+  });
+
   it('exports only the chosen columns, in group order', async () => {
     const res = await exportLeads('format=csv&columns=lead_score,email,parent_name');
     const [header] = res.body.split('\n');
@@ -63,7 +87,7 @@ describe('lead export', () => {
     const res = await exportLeads('format=json');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="leads-export-${today}.json"`);
     const leads = res.json();
-    expect(leads).toHaveLength(3);
+    expect(leads).toHaveLength(4);
     expect(leads[0]).toHaveProperty('children');
     expect(leads.map((l: { parent_name: string }) => l.parent_name)).toContain('=HYPERLINK("http://x","y")');
   });
@@ -84,7 +108,7 @@ describe('lead export', () => {
       sql`select actor_id, details from audit_events where action = 'leads.exported'`,
     );
     expect(events.length).toBeGreaterThan(0);
-    expect(events.at(-1)).toMatchObject({ details: { format: 'csv', rows: 3 } });
+    expect(events.at(-1)).toMatchObject({ details: { format: 'csv', rows: 4, completed: true } });
     expect(events.at(-1)!.actor_id).toBeTruthy();
   });
 });

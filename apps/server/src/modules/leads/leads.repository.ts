@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { to as copyTo } from 'pg-copy-streams';
+import { poolOf, type Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { leadSegments, segments } from '../segments/segments.tables';
 import { leadChildren, leads, type LeadChildRow, type LeadRow } from './leads.tables';
@@ -44,6 +46,49 @@ export type DbOrTx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** PostgreSQL's ISO-8601 text of a timestamp, as JavaScript's toISOString writes it. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The export's columns as text, one row per lead of `source`, newest first: children and segment
+ * tags aggregated per lead. Shared by the paged export and PostgreSQL's COPY export, so both write
+ * the same cells. It takes no parameters (COPY cannot).
+ */
+const exportSelect = (source: SQL) => sql`
+  select p.id, p.email, p.parent_name, p.phone,
+    case when p.phone_consent then 'yes' else 'no' end as phone_consent,
+    coalesce(k.children_count, '0') as children_count, k.children_names, k.children_ages, k.children_grades,
+    n.special_needs, s.current_support,
+    p.timeline, p.timeline_date::text as timeline_date, p.lead_score::text as lead_score,
+    p.conversion_status, p.enrollment_date::text as enrollment_date, p.payment_amount::text as payment_amount,
+    p.payment_period, p.email_status, ${iso(sql`p.unsubscribed_at`)} as unsubscribed_at, p.unsubscribe_reason,
+    p.biggest_concerns, p.source, ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.updated_at`)} as updated_at,
+    coalesce(g.segment_tags, '') as segment_tags,
+    p.created_at::text as cursor_ts
+  from ${source} p
+  -- Per-lead lookups on lead_children_lead_idx: cheap, and never a plan big enough for JIT.
+  left join lateral (
+    select count(*)::text as children_count,
+      string_agg(c.name, '; ' order by c.position) as children_names,
+      string_agg(c.age::text, '; ' order by c.position) as children_ages,
+      string_agg(c.grade, '; ' order by c.position) as children_grades
+    from ${leadChildren} c where c.lead_id = p.id
+  ) k on true
+  left join lateral (
+    select string_agg(distinct x, '; ') as special_needs
+    from ${leadChildren} c, unnest(c.special_needs) x where c.lead_id = p.id
+  ) n on true
+  left join lateral (
+    select string_agg(distinct x, '; ') as current_support
+    from ${leadChildren} c, unnest(c.current_support) x where c.lead_id = p.id
+  ) s on true
+  -- The lead's segments, highest priority first (as the leads list shows its tags).
+  left join lateral (
+    select string_agg(sg.name, '; ' order by sg.priority desc, sg.name) as segment_tags
+    from ${leadSegments} ls join ${segments} sg on sg.id = ls.segment_id where ls.lead_id = p.id
+  ) g on true
+  order by p.created_at desc, p.id desc`;
 
 export function createLeadsRepository(db: Database) {
   async function childrenOf(leadIds: string[], q: DbOrTx = db): Promise<Map<string, LeadChildRow[]>> {
@@ -208,8 +253,6 @@ export function createLeadsRepository(db: Database) {
       cursor: ExportCursor | null,
       limit: number,
     ): Promise<{ rows: ExportRow[]; next: ExportCursor | null }> {
-      const iso = (column: SQL) =>
-        sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
       // JIT compiling costs more than this page query; estimates right after a bulk import can trigger it.
       const result = (await db.transaction(async (tx) => {
         await tx.execute(sql`set local jit = off`);
@@ -220,42 +263,63 @@ export function createLeadsRepository(db: Database) {
           order by l.created_at desc, l.id desc
           limit ${limit}
         )
-        select p.id, p.email, p.parent_name, p.phone,
-          case when p.phone_consent then 'yes' else 'no' end as phone_consent,
-          coalesce(k.children_count, '0') as children_count, k.children_names, k.children_ages, k.children_grades,
-          n.special_needs, s.current_support,
-          p.timeline, p.timeline_date::text as timeline_date, p.lead_score::text as lead_score,
-          p.conversion_status, p.enrollment_date::text as enrollment_date, p.payment_amount::text as payment_amount,
-          p.payment_period, p.email_status, ${iso(sql`p.unsubscribed_at`)} as unsubscribed_at, p.unsubscribe_reason,
-          p.biggest_concerns, p.source, ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.updated_at`)} as updated_at,
-          coalesce(g.segment_tags, '') as segment_tags,
-          p.created_at::text as cursor_ts
-        from page p
-        -- Per-lead lookups on lead_children_lead_idx: cheap, and never a plan big enough for JIT.
-        left join lateral (
-          select count(*)::text as children_count,
-            string_agg(c.name, '; ' order by c.position) as children_names,
-            string_agg(c.age::text, '; ' order by c.position) as children_ages,
-            string_agg(c.grade, '; ' order by c.position) as children_grades
-          from ${leadChildren} c where c.lead_id = p.id
-        ) k on true
-        left join lateral (
-          select string_agg(distinct x, '; ') as special_needs
-          from ${leadChildren} c, unnest(c.special_needs) x where c.lead_id = p.id
-        ) n on true
-        left join lateral (
-          select string_agg(distinct x, '; ') as current_support
-          from ${leadChildren} c, unnest(c.current_support) x where c.lead_id = p.id
-        ) s on true
-        -- The lead's segments, highest priority first (as the leads list shows its tags).
-        left join lateral (
-          select string_agg(sg.name, '; ' order by sg.priority desc, sg.name) as segment_tags
-          from ${leadSegments} ls join ${segments} sg on sg.id = ls.segment_id where ls.lead_id = p.id
-        ) g on true
-        order by p.created_at desc, p.id desc`);
+        ${exportSelect(sql`page`)}`);
       })) as unknown as { rows: (ExportRow & { cursor_ts: string })[] };
       const last = result.rows.at(-1);
       return { rows: result.rows, next: last ? { ts: last.cursor_ts, id: last.id } : null };
+    },
+
+    /**
+     * PostgreSQL only (null on PGlite): the whole CSV export written by PostgreSQL itself, COPY ... TO
+     * STDOUT in CSV format, streamed as it comes (the socket's pace sets the database's). No row
+     * becomes a JavaScript object, so the server's memory stays flat however many leads there are.
+     * Cells are the page query's, empty ones as NULL, formula-like ones neutralised in SQL exactly
+     * as neutraliseCsvCell does. `rows` is counted in the snapshot the COPY reads.
+     */
+    async copyExportCsv(
+      columns: readonly string[],
+    ): Promise<{ rows: number; data: AsyncGenerator<Buffer> } | null> {
+      const pool = poolOf(db);
+      if (!pool) return null;
+      for (const c of columns) if (!/^[a-z_]+$/.test(c)) throw new Error(`not an export column: ${c}`);
+      const cells = columns.map(
+        (c) =>
+          `case when left(e.${c}::text, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || e.${c}::text ` +
+          `else nullif(e.${c}::text, '') end`,
+      );
+      // COPY takes no parameters: the query is literal (checked column names, no user text).
+      const inner = new PgDialect().sqlToQuery(exportSelect(sql`${leads}`));
+      if (inner.params.length) throw new Error('the export query must not take parameters');
+      const client = await pool.connect();
+      let released = false;
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        client.release(error);
+      };
+      try {
+        await client.query('begin isolation level repeatable read read only');
+        await client.query('set local jit = off');
+        const counted = await client.query<{ n: number }>('select count(*)::int as n from leads');
+        const copy = client.query(
+          copyTo(`copy (select ${cells.join(', ')} from (${inner.sql}) e) to stdout with (format csv)`),
+        );
+        async function* data(): AsyncGenerator<Buffer> {
+          try {
+            for await (const chunk of copy) yield chunk as Buffer;
+            await client.query('commit');
+            release();
+          } finally {
+            // Stopped early (the download was cancelled) or failed: the connection is mid-COPY,
+            // so it is closed, not returned to the pool.
+            release(new Error('export stopped before its end'));
+          }
+        }
+        return { rows: counted.rows[0]?.n ?? 0, data: data() };
+      } catch (error) {
+        release(error as Error);
+        throw error;
+      }
     },
 
     async existingIds(ids: string[]): Promise<string[]> {

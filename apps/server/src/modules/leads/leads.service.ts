@@ -432,6 +432,9 @@ export function createLeadsService(deps: {
       }
     },
 
+    /** PostgreSQL's own CSV of every lead (see the repository); null on PGlite: use the pages. */
+    copyExportCsv: (columns: readonly string[]) => repo.copyExportCsv(columns),
+
     existingEmails: (emails: string[]) => repo.existingEmails(emails),
     stats: () => repo.stats(),
     recentLeads: (limit: number) => repo.recent(limit),
