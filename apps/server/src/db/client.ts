@@ -31,6 +31,15 @@ export function poolOf(db: Database): pg.Pool | null {
   return client instanceof pg.Pool ? client : null;
 }
 
+/**
+ * The connection a node-postgres transaction runs on (drizzle's session keeps it), for COPY inside
+ * that transaction; null on PGlite or outside a transaction.
+ */
+export function connectionOf(tx: unknown): pg.ClientBase | null {
+  const client = (tx as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : null;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });

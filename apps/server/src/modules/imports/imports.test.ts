@@ -165,6 +165,78 @@ describe('POST /api/leads/import/bulk', () => {
     ]);
   });
 
+  it('stores every character as typed (quotes, backslashes, tabs, line breaks, accents)', async () => {
+    const concerns = 'Line one\nline two, with a \\N and \\t\r\nend';
+    const tricky = row({
+      parent_name: 'Zoë "Zo" O\'Brien \\ Tab\there',
+      biggest_concerns: concerns,
+      children: [
+        {
+          name: 'Kid {braces}, "quoted" \\',
+          age: '7',
+          special_needs: 'ADHD, Dyslexia',
+          current_support: 'IEP',
+        },
+      ],
+    });
+    const { results } = (await post('/api/leads/import/bulk', { leads: [tricky] })).json();
+    expect(results).toMatchObject({ created: 1, errors: 0 });
+    const lead = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/leads/${results.details.created[0].id}`,
+        headers: bearer(token),
+      })
+    ).json().lead;
+    expect(lead.parent_name).toBe(tricky.parent_name);
+    expect(lead.biggest_concerns).toBe(concerns);
+    expect(lead.children[0]).toMatchObject({
+      name: tricky.children[0]!.name,
+      age: 7,
+      special_needs: ['ADHD', 'Dyslexia'],
+      current_support: ['IEP'],
+    });
+    expect(lead.score_breakdown.length).toBeGreaterThan(0);
+  });
+
+  it('skips an email taken between validation and insert, and still writes the rest of its batch', async () => {
+    const { createLeadsRepository } = await import('../leads/leads.repository');
+    const repo = createLeadsRepository(t.database.db);
+    const bulk = (email: string) => ({
+      created_at: new Date().toISOString(),
+      email,
+      parent_name: 'Racer',
+      phone: null,
+      timeline: null,
+      timeline_date: null,
+      biggest_concerns: null,
+      lead_score: 20,
+      score_breakdown: [],
+      search_text: email,
+      source: 'import',
+      child_count: 1,
+      first_child_name: 'Racer Kid',
+      first_child_age: 5,
+      first_child_special_needs: [],
+      first_child_current_support: [],
+      all_special_needs: [],
+      all_ages: [5],
+      segment_ids: [],
+      children: [{ name: 'Racer Kid', age: 5, grade: null, special_needs: [], current_support: [] }],
+    });
+    const created = await repo.transaction((tx) =>
+      repo.insertMany([bulk('racer-new@example.org'), bulk(existingEmail)], tx),
+    );
+    expect([...created.keys()]).toEqual(['racer-new@example.org']);
+    const stored = await repo.findLeadById(created.get('racer-new@example.org')!);
+    expect(stored?.children.map((c) => c.name)).toEqual(['Racer Kid']);
+    const kept = await queryRows(
+      t.database,
+      sql`select parent_name from leads where email = ${existingEmail}`,
+    );
+    expect(kept[0]?.parent_name).not.toBe('Racer');
+  });
+
   it('imports a large file in batches', async () => {
     const rows = Array.from({ length: 1234 }, () => row());
     const { results } = (await post('/api/leads/import/bulk', { leads: rows })).json();

@@ -83,9 +83,9 @@ function asRuleLead(lead: Omit<BulkLead, 'segment_ids'>, createdAt: Date): RuleL
 }
 
 /**
- * Creates validated leads in batches: one statement per batch (see insertMany), never a query per
- * row. A batch that fails as a whole is retried row by row, so one bad row cannot
- * lose the others.
+ * Creates validated leads in batches: one write per batch (COPY on PostgreSQL, one statement on
+ * PGlite: see insertMany), never a query per row. A batch that fails as a whole is retried row
+ * by row, so one bad row cannot lose the others.
  */
 export async function createLeadsInBatches(
   repo: LeadsRepository,

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { poolOf, type Database } from '../../db/client';
+import { connectionOf, poolOf, type Database } from '../../db/client';
+import { copyInto, copyLine } from '../../db/copy-text';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { inIdList } from '../../db/id-list';
 import { leadSegments, segments } from '../segments/segments.tables';
 import { leadChildren, leads, type LeadChildRow, type LeadRow } from './leads.tables';
@@ -46,6 +50,86 @@ export type DbOrTx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const LEAD_COPY_COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'email',
+  'parent_name',
+  'phone',
+  'timeline',
+  'timeline_date',
+  'biggest_concerns',
+  'lead_score',
+  'score_breakdown',
+  'search_text',
+  'source',
+  'child_count',
+  'first_child_name',
+  'first_child_age',
+  'first_child_special_needs',
+  'first_child_current_support',
+  'all_special_needs',
+  'all_ages',
+];
+const CHILD_COPY_COLUMNS = [
+  'lead_id',
+  'position',
+  'name',
+  'age',
+  'grade',
+  'special_needs',
+  'current_support',
+];
+
+/**
+ * The leads, children and tags as three COPY FROM STDIN on a transaction's connection. The lead ids
+ * are made here, so children and tags can name them without reading anything back. Brand-new
+ * leads have no memberships yet. Throws on a taken email (the whole COPY stops).
+ */
+async function copyMany(connection: pg.ClientBase, rows: BulkLead[]): Promise<Map<string, string>> {
+  const created = new Map<string, string>();
+  const leadLines: string[] = [];
+  const childLines: string[] = [];
+  const tagLines: string[] = [];
+  for (const r of rows) {
+    const id = randomUUID();
+    created.set(r.email, id);
+    leadLines.push(
+      copyLine([
+        id,
+        r.created_at,
+        r.created_at,
+        r.email,
+        r.parent_name,
+        r.phone,
+        r.timeline,
+        r.timeline_date,
+        r.biggest_concerns,
+        r.lead_score,
+        JSON.stringify(r.score_breakdown),
+        r.search_text,
+        r.source,
+        r.child_count,
+        r.first_child_name,
+        r.first_child_age,
+        r.first_child_special_needs,
+        r.first_child_current_support,
+        r.all_special_needs,
+        r.all_ages,
+      ]),
+    );
+    r.children.forEach((c, position) =>
+      childLines.push(copyLine([id, position, c.name, c.age, c.grade, c.special_needs, c.current_support])),
+    );
+    for (const segmentId of r.segment_ids) tagLines.push(copyLine([id, segmentId, 'auto']));
+  }
+  await copyInto(connection, 'leads', LEAD_COPY_COLUMNS, leadLines);
+  await copyInto(connection, 'lead_children', CHILD_COPY_COLUMNS, childLines);
+  await copyInto(connection, 'lead_segments', ['lead_id', 'segment_id', 'assignment'], tagLines);
+  return created;
+}
 
 /** PostgreSQL's ISO-8601 text of a timestamp, as JavaScript's toISOString writes it. */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -101,6 +185,56 @@ export function createLeadsRepository(db: Database) {
       .orderBy(asc(leadChildren.leadId), asc(leadChildren.position));
     for (const row of rows) byLead.get(row.leadId)?.push(row);
     return byLead;
+  }
+
+  /**
+   * Inserts many leads, their children and their automatic segment tags in one statement: the rows travel as one JSON
+   * parameter, expanded by jsonb_to_recordset. Raw SQL on purpose: building a 500-row insert
+   * with the query builder cost more than running it. A lead whose email was taken meanwhile
+   * is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
+   */
+  async function insertManyStatement(rows: BulkLead[], q: DbOrTx): Promise<Map<string, string>> {
+    const result = (await q.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+          created_at timestamptz, email text, parent_name text, phone text, timeline text, timeline_date date,
+          biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
+          source text, children jsonb, child_count int, first_child_name text, first_child_age int,
+          first_child_special_needs text[], first_child_current_support text[],
+          all_special_needs text[], all_ages int[], segment_ids uuid[])
+      ),
+      inserted as (
+        insert into ${leads} (created_at, updated_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
+          lead_score, score_breakdown, search_text, source, child_count, first_child_name,
+          first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
+          all_ages)
+        select created_at, created_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
+          lead_score, score_breakdown, search_text, source, child_count, first_child_name,
+          first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
+          all_ages
+        from input
+        on conflict (email) do nothing
+        returning id, email
+      ),
+      kids as (
+        insert into ${leadChildren} (lead_id, position, name, age, grade, special_needs, current_support)
+        select i.id, c.ordinality - 1, c.value->>'name', (c.value->>'age')::int, c.value->>'grade',
+          array(select jsonb_array_elements_text(c.value->'special_needs')),
+          array(select jsonb_array_elements_text(c.value->'current_support'))
+        from inserted i
+        join input x on x.email = i.email
+        cross join lateral jsonb_array_elements(x.children) with ordinality c
+      ),
+      -- Brand-new leads have no memberships yet: no ON CONFLICT needed.
+      tags as (
+        insert into ${leadSegments} (lead_id, segment_id, assignment)
+        select i.id, t.segment_id, 'auto'
+        from inserted i
+        join input x on x.email = i.email
+        cross join lateral unnest(x.segment_ids) t(segment_id)
+      )
+      select id, email from inserted`)) as unknown as { rows: { id: string; email: string }[] };
+    return new Map(result.rows.map((r) => [r.email, r.id]));
   }
 
   return {
@@ -172,53 +306,25 @@ export function createLeadsRepository(db: Database) {
     },
 
     /**
-     * Inserts many leads, their children and their automatic segment tags in one statement: the rows travel as one JSON
-     * parameter, expanded by jsonb_to_recordset. Raw SQL on purpose: building a 500-row insert
-     * with the query builder cost more than running it. A lead whose email was taken meanwhile
-     * is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
+     * Inserts many leads, their children and their automatic segment tags. On PostgreSQL, inside a
+     * transaction: three COPY FROM STDIN (no SQL to parse per row, no JSON for the database to
+     * read), in a savepoint; if an email was taken since validation, that is rolled back and the
+     * statement below, which skips taken emails, runs instead. Answers the created ids by email.
      */
     async insertMany(rows: BulkLead[], q: DbOrTx = db): Promise<Map<string, string>> {
-      const result = (await q.execute(sql`
-        with input as (
-          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-            created_at timestamptz, email text, parent_name text, phone text, timeline text, timeline_date date,
-            biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
-            source text, children jsonb, child_count int, first_child_name text, first_child_age int,
-            first_child_special_needs text[], first_child_current_support text[],
-            all_special_needs text[], all_ages int[], segment_ids uuid[])
-        ),
-        inserted as (
-          insert into ${leads} (created_at, updated_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
-            lead_score, score_breakdown, search_text, source, child_count, first_child_name,
-            first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
-            all_ages)
-          select created_at, created_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
-            lead_score, score_breakdown, search_text, source, child_count, first_child_name,
-            first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
-            all_ages
-          from input
-          on conflict (email) do nothing
-          returning id, email
-        ),
-        kids as (
-          insert into ${leadChildren} (lead_id, position, name, age, grade, special_needs, current_support)
-          select i.id, c.ordinality - 1, c.value->>'name', (c.value->>'age')::int, c.value->>'grade',
-            array(select jsonb_array_elements_text(c.value->'special_needs')),
-            array(select jsonb_array_elements_text(c.value->'current_support'))
-          from inserted i
-          join input x on x.email = i.email
-          cross join lateral jsonb_array_elements(x.children) with ordinality c
-        ),
-        -- Brand-new leads have no memberships yet: no ON CONFLICT needed.
-        tags as (
-          insert into ${leadSegments} (lead_id, segment_id, assignment)
-          select i.id, t.segment_id, 'auto'
-          from inserted i
-          join input x on x.email = i.email
-          cross join lateral unnest(x.segment_ids) t(segment_id)
-        )
-        select id, email from inserted`)) as unknown as { rows: { id: string; email: string }[] };
-      return new Map(result.rows.map((r) => [r.email, r.id]));
+      const connection = connectionOf(q);
+      if (connection && rows.length > 0) {
+        await connection.query('savepoint bulk_copy');
+        try {
+          const created = await copyMany(connection, rows);
+          await connection.query('release savepoint bulk_copy');
+          return created;
+        } catch (error) {
+          if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+          await connection.query('rollback to savepoint bulk_copy');
+        }
+      }
+      return insertManyStatement(rows, q);
     },
 
     /**
