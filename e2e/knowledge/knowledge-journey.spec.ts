@@ -94,6 +94,10 @@ test('the knowledge base from upload to answer: handbook and notice in, review, 
   const extraction = page.getByTestId('extraction-row').filter({ hasText: 'swimming-notice.png' });
   await expect(extraction.getByText('Pending')).toBeVisible();
   await extraction.getByRole('button', { name: /Review/ }).click();
+  // The reviewer sees the uploaded image beside the text it was read from.
+  const original = page.getByRole('img', { name: 'The image swimming-notice.png, as uploaded' });
+  await expect(original).toBeVisible();
+  await expect.poll(() => original.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const reviewed = page.getByLabel('Extracted text');
   await expect(reviewed).toHaveValue(/gala/i);
   await reviewed.fill(REVIEWED_NOTICE);

@@ -22,6 +22,8 @@ export function createExtractions(deps: { repo: KnowledgeRepository; onChunks: (
   }
 
   return {
+    get,
+
     async list(filter: { status?: 'pending' | 'approved' | 'rejected'; limit: number; offset: number }) {
       const where = filter.status ? eq(textExtractions.status, filter.status) : undefined;
       const [rows, [total]] = await Promise.all([

@@ -51,6 +51,25 @@ describe('text extractions from images', () => {
     extractionId = String(extractions[0]!.id);
   }, 60_000);
 
+  it('serves the image an extraction was read from, to staff only', async () => {
+    const res = await k.call('GET', `/api/knowledge/extractions/${extractionId}/image`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(readFixture('printed-notice.png'))).toBe(true);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/knowledge/extractions/${extractionId}/image`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const unknown = await k.call(
+      'GET',
+      '/api/knowledge/extractions/00000000-0000-4000-8000-000000000000/image',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await k.call('GET', '/api/knowledge/extractions/not-an-id/image')).statusCode).toBe(400);
+  });
+
   it('counts extractions by status with their average confidence', async () => {
     const res = await k.call('GET', '/api/knowledge/extractions/stats');
     expect(res.statusCode).toBe(200);

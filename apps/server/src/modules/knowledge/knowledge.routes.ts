@@ -201,6 +201,27 @@ export async function knowledgeRoutes(
     () => knowledge.extractions.stats(),
   );
 
+  r.get(
+    '/api/knowledge/extractions/:id/image',
+    {
+      schema: {
+        tags,
+        summary: 'The image a text extraction was read from (for the reviewer to compare)',
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const image = await knowledge.extractionImage(request.params.id);
+      reply
+        .type(image.contentType)
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff');
+      if (image.size !== null) reply.header('content-length', image.size);
+      return reply.send(image.body);
+    },
+  );
+
   r.put(
     '/api/knowledge/extractions/:id',
     {

@@ -12,9 +12,10 @@ import { loggableError } from '../../db/errors';
 import { BadInputError, NotFoundError } from '../../http/errors';
 import type { AiProvider } from '../../providers/ai/ai-provider';
 import type { ImageTextReader } from '../../providers/ocr/image-text';
-import type { FileStorage } from '../../providers/storage/file-storage';
+import { StoredFileNotFoundError, type FileStorage } from '../../providers/storage/file-storage';
 import type { JobQueue } from '../jobs/job-queue';
 import { countTokens } from './chunking';
+import { isImageKind, mimeOfKind } from './document-text';
 import { createExtractions } from './extractions';
 import { createIngestion, EMBED_JOB, INGEST_JOB } from './ingestion';
 import { createLexicalSearch } from './knowledge-search';
@@ -143,6 +144,25 @@ export function createKnowledgeService(deps: {
       if (deleted.storageKey) await storage.delete(deleted.storageKey).catch(() => undefined);
       changed();
       return { deletedChunks: deleted.deletedChunks };
+    },
+
+    /**
+     * The image a text extraction was read from, for the reviewer to compare: its stored file
+     * (kept with its document) and type. Not found when the document or file is gone.
+     */
+    async extractionImage(id: string) {
+      const extraction = await extractions.get(id);
+      const doc = extraction.documentId ? await repo.findDocument(extraction.documentId) : undefined;
+      if (!doc?.storageKey || !isImageKind(doc.fileType))
+        throw new NotFoundError('The image of this extraction is no longer stored');
+      try {
+        const { body, size } = await storage.get(doc.storageKey);
+        return { body, size, contentType: mimeOfKind(doc.fileType) };
+      } catch (error) {
+        if (error instanceof StoredFileNotFoundError)
+          throw new NotFoundError('The image of this extraction is no longer stored');
+        throw error;
+      }
     },
 
     async stats(): Promise<KnowledgeStats> {

@@ -7,6 +7,7 @@ export const knowledgeKeys = {
   stats: ['knowledge', 'stats'] as const,
   extractions: (status: ExtractionStatus | 'all') => ['knowledge', 'extractions', 'list', status] as const,
   extractionStats: ['knowledge', 'extractions', 'stats'] as const,
+  extractionImage: (id: string) => ['knowledge', 'extractions', 'image', id] as const,
   chunkLists: ['knowledge', 'chunks', 'list'] as const,
   chunks: (search: string, documentId: string) =>
     ['knowledge', 'chunks', 'list', search, documentId] as const,

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
+import { useExtractionImage } from '../../api/get-extraction-image';
 import { useReviewExtraction } from '../../api/review-extraction';
 import { confidenceStyle, methodLabel, methodStyle, percent, pillStyles } from '../format';
 
@@ -70,6 +71,7 @@ export function ReviewPanel({ extraction, onClose }: ReviewPanelProps) {
             {percent(extraction.confidence_score)} confidence
           </span>
         </div>
+        <SourceImage extractionId={extraction.id} filename={extraction.original_filename} />
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-text`}>Extracted text</Label>
           <Textarea
@@ -106,5 +108,34 @@ export function ReviewPanel({ extraction, onClose }: ReviewPanelProps) {
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** The image the text was read from, beside the text, so the reviewer can check what was misread. */
+function SourceImage({ extractionId, filename }: { extractionId: string; filename: string }) {
+  const image = useExtractionImage(extractionId);
+  return (
+    <figure className="space-y-1.5">
+      <figcaption className="text-sm font-medium text-slate-800">Original image</figcaption>
+      <div className="flex min-h-24 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
+        {image.url ? (
+          <a href={image.url} target="_blank" rel="noreferrer" title="Open the image at full size">
+            <img
+              src={image.url}
+              alt={`The image ${filename}, as uploaded`}
+              className="max-h-72 w-auto object-contain"
+            />
+          </a>
+        ) : image.isError ? (
+          <p className="p-4 text-sm text-slate-600">The original image is no longer available.</p>
+        ) : (
+          <div
+            className="h-24 w-full animate-pulse bg-slate-100"
+            aria-label="Loading the image"
+            role="status"
+          />
+        )}
+      </div>
+    </figure>
   );
 }
