@@ -406,6 +406,8 @@ export function createLeadsRepository(db: Database) {
       try {
         await client.query('begin isolation level repeatable read read only');
         await client.query('set local jit = off');
+        // A download that stalls (the socket's pace is the COPY's) cannot hold a connection forever.
+        await client.query(`set local statement_timeout = '15min'`);
         const counted = await client.query<{ n: number }>('select count(*)::int as n from leads');
         const copy = client.query(
           copyTo(`copy (select ${cells.join(', ')} from (${inner.sql}) e) to stdout with (format csv)`),
