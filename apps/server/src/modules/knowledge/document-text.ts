@@ -108,12 +108,24 @@ async function extractByKind(kind: KnowledgeFileType, content: Buffer): Promise<
 }
 
 async function pdfBlocks(content: Buffer): Promise<TextBlock[]> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { getDocumentProxy } = await import('unpdf');
   let pages: string[];
   try {
     const pdf = await getDocumentProxy(new Uint8Array(content));
-    pages = (await extractText(pdf, { mergePages: false })).text;
-    await pdf.destroy();
+    pages = [];
+    try {
+      // A page at a time, letting other requests run in between: read all at once (unpdf's
+      // extractText), a 10 MB PDF held the server's thread for 6 to 8 s. Same text as extractText.
+      for (let n = 1; n <= pdf.numPages; n++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const page = await pdf.getPage(n);
+        const { items } = await page.getTextContent();
+        pages.push(items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+        page.cleanup();
+      }
+    } finally {
+      await pdf.destroy();
+    }
   } catch (error) {
     const name = (error as Error)?.name ?? '';
     if (name === 'PasswordException')
