@@ -16,8 +16,7 @@ export async function registerSecurityHeaders(
         scriptSrc: ["'self'", ...analytics],
         // React and sonner set inline style attributes and <style> tags; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // blob: the console shows files it fetched with the session's token (an extraction's image).
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...analytics],
         objectSrc: ["'none'"],

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
 import { api } from '@/lib/api-client';
 import { knowledgeKeys } from './query-keys';
 
@@ -8,18 +7,25 @@ export function getExtractionImage(id: string, { signal }: { signal?: AbortSigna
   return api.getFile(`/api/knowledge/extractions/${id}/image`, { signal });
 }
 
+function toDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
 /**
- * The extraction's image as an object URL for an <img> (the call needs the session's token, which
- * an <img src> cannot send). The URL is revoked when the image changes or the panel closes.
+ * The extraction's image as a data URL for an <img>: the call needs the session's token, which an
+ * <img src> cannot send. A data URL needs no revoking, so nothing leaks when the panel closes.
  */
 export function useExtractionImage(id: string) {
   const query = useQuery({
     queryKey: knowledgeKeys.extractionImage(id),
-    queryFn: ({ signal }) => getExtractionImage(id, { signal }),
+    queryFn: async ({ signal }) => toDataUrl(await getExtractionImage(id, { signal })),
     staleTime: Infinity,
     retry: false,
   });
-  const url = useMemo(() => (query.data ? URL.createObjectURL(query.data) : null), [query.data]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return { url, isLoading: query.isLoading, isError: query.isError };
+  return { url: query.data ?? null, isLoading: query.isLoading, isError: query.isError };
 }

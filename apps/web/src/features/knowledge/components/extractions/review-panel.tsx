@@ -119,13 +119,11 @@ function SourceImage({ extractionId, filename }: { extractionId: string; filenam
       <figcaption className="text-sm font-medium text-slate-800">Original image</figcaption>
       <div className="flex min-h-24 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
         {image.url ? (
-          <a href={image.url} target="_blank" rel="noreferrer" title="Open the image at full size">
-            <img
-              src={image.url}
-              alt={`The image ${filename}, as uploaded`}
-              className="max-h-72 w-auto object-contain"
-            />
-          </a>
+          <img
+            src={image.url}
+            alt={`The image ${filename}, as uploaded`}
+            className="max-h-72 w-auto object-contain"
+          />
         ) : image.isError ? (
           <p className="p-4 text-sm text-slate-600">The original image is no longer available.</p>
         ) : (
