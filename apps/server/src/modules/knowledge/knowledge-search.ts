@@ -296,44 +296,40 @@ export function createLexicalSearch(db: Database) {
     return chosen;
   }
 
+  /**
+   * Hybrid search's lexical half in one pass (and, with no ids, the lexical search): every listed
+   * chunk (the vector neighbours) with its score, and the best `limit` others over the threshold.
+   */
+  async function searchWith(
+    list: Term[],
+    opts: { ids: string[]; limit: number; threshold: number },
+  ): Promise<{ listed: ScoredChunk[]; others: ScoredChunk[] }> {
+    const split = (found: (ScoredChunk & { listed: boolean })[]) => ({
+      listed: plain(found.filter((h) => h.listed)),
+      others: plain(found.filter((h) => !h.listed)),
+    });
+    if (!list.length || list.every((t) => t.weight === 0)) return { listed: [], others: [] };
+    const candidates = await candidatesFor(list, opts.threshold);
+    const near = opts.ids.length ? listed(opts.ids) : null;
+    if (!candidates) return near ? split(await score(list, near, opts)) : { listed: [], others: [] };
+    const both = (query: string) =>
+      near ? sql`${near} union all ${matching(query, opts.ids)}` : matching(query);
+    const found = split(await score(list, both(candidates.narrow), opts));
+    if (found.others.length > 0 || candidates.narrow === candidates.full) return found;
+    const others = plain(await score(list, matching(candidates.full, opts.ids), opts));
+    return { listed: found.listed, others };
+  }
+
   return {
     /** The question's subject words, weighed: compute once, search with it as often as needed. */
     prepare: terms,
 
     /** Best chunks over the threshold, best first (ties: the document's priority, then order). */
     async search(query: string, opts: { limit: number; threshold: number }): Promise<ScoredChunk[]> {
-      const list = await terms(query);
-      if (!list.length || list.every((t) => t.weight === 0)) return [];
-      const candidates = await candidatesFor(list, opts.threshold);
-      if (!candidates) return [];
-      const found = await score(list, matching(candidates.narrow), opts);
-      if (found.length > 0 || candidates.narrow === candidates.full) return plain(found);
-      return plain(await score(list, matching(candidates.full), opts));
+      return (await searchWith(await terms(query), { ...opts, ids: [] })).others;
     },
 
-    /**
-     * Hybrid search's lexical half in one pass: every listed chunk (the vector neighbours) with its
-     * score, and the best `limit` others over the threshold.
-     */
-    async searchWith(
-      list: Term[],
-      opts: { ids: string[]; limit: number; threshold: number },
-    ): Promise<{ listed: ScoredChunk[]; others: ScoredChunk[] }> {
-      const split = (found: (ScoredChunk & { listed: boolean })[]) => ({
-        listed: plain(found.filter((h) => h.listed)),
-        others: plain(found.filter((h) => !h.listed)),
-      });
-      if (!list.length || list.every((t) => t.weight === 0)) return { listed: [], others: [] };
-      const candidates = await candidatesFor(list, opts.threshold);
-      const near = opts.ids.length ? listed(opts.ids) : null;
-      if (!candidates) return near ? split(await score(list, near, opts)) : { listed: [], others: [] };
-      const both = (query: string) =>
-        near ? sql`${near} union all ${matching(query, opts.ids)}` : matching(query);
-      const found = split(await score(list, both(candidates.narrow), opts));
-      if (found.others.length > 0 || candidates.narrow === candidates.full) return found;
-      const others = plain(await score(list, matching(candidates.full, opts.ids), opts));
-      return { listed: found.listed, others };
-    },
+    searchWith,
 
     /**
      * Short queries with no lexical hit (a typo: "tution"): trigram word similarity, which is

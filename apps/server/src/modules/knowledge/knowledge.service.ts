@@ -106,7 +106,8 @@ export function createKnowledgeService(deps: {
       threshold: floor,
     });
     const vectorOf = new Map(near.map((h) => [h.id, Math.max(0, h.similarity)]));
-    const farIds = lexicalFar.map((h) => h.id).filter((id) => !vectorOf.has(id));
+    // The other lexical matches are outside the neighbours: their vector score is read for them.
+    const farIds = lexicalFar.map((h) => h.id);
     for (const h of await vectors.similarityOf(queryVector!, farIds))
       vectorOf.set(h.id, Math.max(0, h.similarity));
     const lexicalOf = new Map([...lexicalNear, ...lexicalFar].map((h) => [h.id, h.similarity]));
