@@ -15,6 +15,22 @@ export type ScoreFactorKey = 'timeline' | 'contact' | 'phone_consent' | 'childre
 
 export type ScoreFactor = { key: ScoreFactorKey; label: string; points: number; max: number; detail: string };
 
+/** Each factor's label and maximum: fixed by its key. */
+export const SCORE_FACTORS: Record<ScoreFactorKey, { label: string; max: number }> = {
+  timeline: { label: 'Timeline urgency', max: 30 },
+  contact: { label: 'Contact details', max: 20 },
+  phone_consent: { label: 'Phone consent', max: 10 },
+  children: { label: 'Children information', max: 20 },
+  engagement: { label: 'Engagement', max: 20 },
+};
+
+const factor = (key: ScoreFactorKey, points: number, detail: string): ScoreFactor => ({
+  key,
+  ...SCORE_FACTORS[key],
+  points,
+  detail,
+});
+
 export type LeadScoreInput = {
   email: string | null;
   parent_name: string | null;
@@ -51,13 +67,7 @@ export const countDigits = (phone: string | null | undefined) => (phone ?? '').r
 
 function timelineFactor(input: LeadScoreInput, today: Date): ScoreFactor {
   const urgency = timelineUrgency(input.timeline, input.timeline_date, today);
-  return {
-    key: 'timeline',
-    label: 'Timeline urgency',
-    points: TIMELINE_POINTS[urgency],
-    max: 30,
-    detail: TIMELINE_DETAIL[urgency],
-  };
+  return factor('timeline', TIMELINE_POINTS[urgency], TIMELINE_DETAIL[urgency]);
 }
 
 function contactFactor(input: LeadScoreInput): ScoreFactor {
@@ -67,13 +77,11 @@ function contactFactor(input: LeadScoreInput): ScoreFactor {
     [countDigits(input.phone) >= 10, 8, 'phone'],
   ];
   const have = parts.filter(([ok]) => ok);
-  return {
-    key: 'contact',
-    label: 'Contact details',
-    points: have.reduce((sum, [, pts]) => sum + pts, 0),
-    max: 20,
-    detail: have.length ? `Has ${have.map(([, , what]) => what).join(', ')}` : 'No contact details',
-  };
+  return factor(
+    'contact',
+    have.reduce((sum, [, pts]) => sum + pts, 0),
+    have.length ? `Has ${have.map(([, , what]) => what).join(', ')}` : 'No contact details',
+  );
 }
 
 function childrenFactor(input: LeadScoreInput): ScoreFactor {
@@ -87,33 +95,29 @@ function childrenFactor(input: LeadScoreInput): ScoreFactor {
     n === 0
       ? 'No children listed'
       : `${n} ${n === 1 ? 'child' : 'children'}${allAged ? ', ages given' : ', ages missing'}${needs ? ', needs described' : ''}`;
-  return { key: 'children', label: 'Children information', points, max: 20, detail };
+  return factor('children', points, detail);
 }
 
 function engagementFactor(input: LeadScoreInput): ScoreFactor {
   const chatted = input.completed_conversations > 0;
   const downloaded = input.resource_downloads > 0;
   const said = [chatted && 'completed a conversation', downloaded && 'downloaded a resource'].filter(Boolean);
-  return {
-    key: 'engagement',
-    label: 'Engagement',
-    points: (chatted ? 10 : 0) + (downloaded ? 10 : 0),
-    max: 20,
-    detail: said.length ? `Has ${said.join(' and ')}` : 'No conversation or download yet',
-  };
+  return factor(
+    'engagement',
+    (chatted ? 10 : 0) + (downloaded ? 10 : 0),
+    said.length ? `Has ${said.join(' and ')}` : 'No conversation or download yet',
+  );
 }
 
 export function computeLeadScore(input: LeadScoreInput, today: Date = new Date()): LeadScore {
   const breakdown: ScoreFactor[] = [
     timelineFactor(input, today),
     contactFactor(input),
-    {
-      key: 'phone_consent',
-      label: 'Phone consent',
-      points: input.phone_consent ? 10 : 0,
-      max: 10,
-      detail: input.phone_consent ? 'Agreed to receive texts' : 'No consent to texts',
-    },
+    factor(
+      'phone_consent',
+      input.phone_consent ? 10 : 0,
+      input.phone_consent ? 'Agreed to receive texts' : 'No consent to texts',
+    ),
     childrenFactor(input),
     engagementFactor(input),
   ];

@@ -257,6 +257,9 @@ export type RuleLead = {
   created_at: Date;
   /** In the lead's order: the first is the primary child. */
   children: { name: string; age: number | null; special_needs: string[]; current_support: string[] }[];
+  /** Every child's needs and ages, when already at hand (else read from the children). */
+  all_special_needs?: string[];
+  all_ages?: number[];
 };
 
 type FieldValue =
@@ -286,9 +289,12 @@ function fieldValue(lead: RuleLead, field: RuleField): FieldValue {
     case 'current_support':
       return { kind: 'array', v: first?.current_support ?? [] };
     case 'all_special_needs':
-      return { kind: 'array', v: lead.children.flatMap((c) => c.special_needs) };
+      return { kind: 'array', v: lead.all_special_needs ?? lead.children.flatMap((c) => c.special_needs) };
     case 'all_ages':
-      return { kind: 'array', v: lead.children.flatMap((c) => (c.age === null ? [] : [c.age])) };
+      return {
+        kind: 'array',
+        v: lead.all_ages ?? lead.children.flatMap((c) => (c.age === null ? [] : [c.age])),
+      };
     case 'created_at':
       return { kind: 'number', v: lead.created_at.getTime() };
   }

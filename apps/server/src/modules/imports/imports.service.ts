@@ -1,4 +1,5 @@
 import { validateImportRow, type ImportResult, type ImportValidation } from '@lantern/contracts';
+import { BULK_BATCH_SIZE, type NumberedLead } from '../leads/leads-bulk';
 import type { LeadsService } from '../leads/leads.service';
 
 type RawRow = Record<string, unknown> & { lineNumber?: number };
@@ -6,49 +7,64 @@ type Actor = { userId: string | null; ip: string | null };
 type Verdicts = ImportValidation['validation'];
 
 /**
- * Judges every row of an import: invalid (errors), duplicate (its email is already a lead, or
- * repeats an earlier line of the file), valid; warnings are listed for rows that stay importable.
- * Line numbers are the user's file lines (header is line 1).
+ * Judges the rows of an import, in file order, a slice at a time: invalid (errors), duplicate (its
+ * email is already a lead, or repeats an earlier line of the file), valid; warnings are listed
+ * for rows that stay importable. Line numbers are the user's file lines (header is line 1).
  */
-async function judge(leads: LeadsService, rows: RawRow[], today: Date) {
-  const verdicts = rows.map((row, index) => ({
-    ...validateImportRow(row, today),
-    lineNumber: row.lineNumber ?? index + 2,
-  }));
-  const emails = [...new Set(verdicts.filter((v) => v.errors.length === 0).map((v) => v.lead.email))];
-  const inDatabase = await leads.existingEmails(emails);
-
+function createJudge(leads: LeadsService, today: Date) {
   const validation: Verdicts = { valid: [], invalid: [], duplicates: [], warnings: [] };
   const firstLine = new Map<string, number>();
   const duplicateOf = new Map<number, 'database' | 'file'>();
-  for (const v of verdicts) {
-    if (v.errors.length) {
-      validation.invalid.push({ lead: v.lead, lineNumber: v.lineNumber, errors: v.errors });
-      continue;
+
+  /** The next rows of the file (the first at `offset`): answers the valid ones. */
+  async function judge(rows: RawRow[], offset: number): Promise<NumberedLead[]> {
+    const verdicts = rows.map((row, index) => ({
+      ...validateImportRow(row, today),
+      lineNumber: row.lineNumber ?? offset + index + 2,
+    }));
+    // An email of an earlier valid line is a repeat within the file, whatever the database says:
+    // its lead may already have been written by this import.
+    const emails = [
+      ...new Set(
+        verdicts
+          .filter((v) => v.errors.length === 0 && !firstLine.has(v.lead.email))
+          .map((v) => v.lead.email),
+      ),
+    ];
+    const inDatabase = await leads.existingEmails(emails);
+    const valid: NumberedLead[] = [];
+    for (const v of verdicts) {
+      if (v.errors.length) {
+        validation.invalid.push({ lead: v.lead, lineNumber: v.lineNumber, errors: v.errors });
+        continue;
+      }
+      const earlier = firstLine.get(v.lead.email);
+      if (earlier !== undefined) {
+        validation.duplicates.push({
+          email: v.lead.email,
+          lineNumber: v.lineNumber,
+          reason: `Same email as line ${earlier}`,
+        });
+        duplicateOf.set(v.lineNumber, 'file');
+      } else if (inDatabase.has(v.lead.email)) {
+        validation.duplicates.push({
+          email: v.lead.email,
+          lineNumber: v.lineNumber,
+          reason: 'A lead with this email already exists',
+        });
+        duplicateOf.set(v.lineNumber, 'database');
+      } else {
+        firstLine.set(v.lead.email, v.lineNumber);
+        valid.push({ lead: v.lead, lineNumber: v.lineNumber });
+      }
+      if (v.warnings.length)
+        validation.warnings.push({ lead: v.lead, lineNumber: v.lineNumber, warnings: v.warnings });
     }
-    const earlier = firstLine.get(v.lead.email);
-    if (inDatabase.has(v.lead.email)) {
-      validation.duplicates.push({
-        email: v.lead.email,
-        lineNumber: v.lineNumber,
-        reason: 'A lead with this email already exists',
-      });
-      duplicateOf.set(v.lineNumber, 'database');
-    } else if (earlier !== undefined) {
-      validation.duplicates.push({
-        email: v.lead.email,
-        lineNumber: v.lineNumber,
-        reason: `Same email as line ${earlier}`,
-      });
-      duplicateOf.set(v.lineNumber, 'file');
-    } else {
-      firstLine.set(v.lead.email, v.lineNumber);
-      validation.valid.push({ lead: v.lead, lineNumber: v.lineNumber });
-    }
-    if (v.warnings.length)
-      validation.warnings.push({ lead: v.lead, lineNumber: v.lineNumber, warnings: v.warnings });
+    validation.valid.push(...valid);
+    return valid;
   }
-  return { validation, duplicateOf, verdicts };
+
+  return { validation, duplicateOf, judge };
 }
 
 export function createImportsService(deps: { leads: LeadsService }) {
@@ -56,7 +72,8 @@ export function createImportsService(deps: { leads: LeadsService }) {
 
   return {
     async validate(rows: RawRow[], today = new Date()): Promise<ImportValidation> {
-      const { validation } = await judge(leads, rows, today);
+      const { validation, judge } = createJudge(leads, today);
+      await judge(rows, 0);
       return {
         validation,
         summary: {
@@ -80,7 +97,13 @@ export function createImportsService(deps: { leads: LeadsService }) {
       actor: Actor,
       today = new Date(),
     ): Promise<ImportResult> {
-      const { validation, duplicateOf } = await judge(leads, rows, today);
+      const { validation, duplicateOf, judge } = createJudge(leads, today);
+      // Each slice is written while the next ones are judged.
+      async function* validSlices() {
+        for (let start = 0; start < rows.length; start += BULK_BATCH_SIZE)
+          yield await judge(rows.slice(start, start + BULK_BATCH_SIZE), start);
+      }
+      const outcome = await leads.createImportedLeads(validSlices(), actor);
       const details: ImportResult['results']['details'] = {
         errors: validation.invalid.map((v) => ({
           lineNumber: v.lineNumber,
@@ -88,11 +111,9 @@ export function createImportsService(deps: { leads: LeadsService }) {
           error: v.errors.join('; '),
         })),
         skipped: [],
-        created: [],
+        created: outcome.created,
         updated: [],
       };
-      const outcome = await leads.createImportedLeads(validation.valid, actor);
-      details.created = outcome.created;
       details.skipped.push(
         ...outcome.conflicts.map((c) => ({ ...c, reason: 'A lead with this email already exists' })),
       );

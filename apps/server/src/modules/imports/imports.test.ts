@@ -243,6 +243,25 @@ describe('POST /api/leads/import/bulk', () => {
     expect(results).toMatchObject({ created: 1234, skipped: 0, errors: 0 });
   });
 
+  it('judges a big file a slice at a time: a repeat of an early line in a later slice is still a repeat, never merged', async () => {
+    const rows = Array.from({ length: 2100 }, () => row());
+    const repeat = { ...row(), email: rows[0]!.email.toUpperCase(), parent_name: 'Not Merged' };
+    const invalid = row({ email: 'not-an-email' });
+    const file = [...rows.slice(0, 1500), invalid, ...rows.slice(1500), repeat];
+    const { results } = (await post('/api/leads/import/bulk', { leads: file, skipDuplicates: false })).json();
+    expect(results).toMatchObject({ created: 2100, updated: 0, skipped: 1, errors: 1 });
+    expect(results.details.skipped).toEqual([
+      { lineNumber: 2103, email: rows[0]!.email, reason: 'Same email as line 2' },
+    ]);
+    expect(results.details.errors.map((e: { lineNumber: number }) => e.lineNumber)).toEqual([1502]);
+    expect(results.details.created.at(-1).lineNumber).toBe(2102);
+    const first = await queryRows(
+      t.database,
+      sql`select parent_name from leads where email = ${rows[0]!.email}`,
+    );
+    expect(first).toEqual([{ parent_name: rows[0]!.parent_name }]);
+  });
+
   it('records imports in the audit log without personal data', async () => {
     const events = await queryRows(
       t.database,

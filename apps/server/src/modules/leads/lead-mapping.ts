@@ -1,5 +1,7 @@
 import {
   computeLeadScore,
+  SCORE_FACTORS,
+  type ScoreFactor,
   type Child,
   type ChildInput,
   type Lead,
@@ -80,8 +82,28 @@ type ScoredFields = Pick<
   | 'resourceDownloads'
 >;
 
-export function scoreOf(lead: ScoredFields, children: Pick<NewChild, 'name' | 'age' | 'specialNeeds'>[]) {
-  return computeLeadScore({
+/**
+ * A score factor as stored with the lead: its label and maximum are left out (they follow from its
+ * key, see SCORE_FACTORS), which halves the JSON every lead carries. Rows written before kept
+ * them; both read the same.
+ */
+export type StoredScoreFactor = Pick<ScoreFactor, 'key' | 'points' | 'detail'> &
+  Partial<Pick<ScoreFactor, 'label' | 'max'>>;
+
+const expandFactor = (f: StoredScoreFactor): ScoreFactor => ({
+  key: f.key,
+  label: f.label ?? SCORE_FACTORS[f.key].label,
+  points: f.points,
+  max: f.max ?? SCORE_FACTORS[f.key].max,
+  detail: f.detail,
+});
+
+/** The lead's score, and its breakdown as stored (see StoredScoreFactor). */
+export function scoreOf(
+  lead: ScoredFields,
+  children: Pick<NewChild, 'name' | 'age' | 'specialNeeds'>[],
+): { score: number; breakdown: StoredScoreFactor[] } {
+  const { score, breakdown } = computeLeadScore({
     email: lead.email,
     parent_name: lead.parentName,
     phone: lead.phone,
@@ -96,6 +118,7 @@ export function scoreOf(lead: ScoredFields, children: Pick<NewChild, 'name' | 'a
     completed_conversations: lead.completedConversations,
     resource_downloads: lead.resourceDownloads,
   });
+  return { score, breakdown: breakdown.map(({ key, points, detail }) => ({ key, points, detail })) };
 }
 
 /** The column values a create or update input sets (undefined means "leave as is"). */
@@ -143,7 +166,7 @@ export function toLead(row: LeadRow, children: LeadChildRow[], memberships: Memb
     children: children.map(toChild),
     child_name: children[0]?.name ?? null,
     lead_score: row.leadScore,
-    score_breakdown: row.scoreBreakdown,
+    score_breakdown: row.scoreBreakdown.map(expandFactor),
     segment_tags: memberships.map((m) => m.name),
     segments: memberships,
     conversion_status: row.conversionStatus,

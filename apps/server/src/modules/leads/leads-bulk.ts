@@ -1,5 +1,5 @@
 import type { ImportLead, RuleLead } from '@lantern/contracts';
-import { childFactsOf, scoreOf, searchTextOf, toNewChild } from './lead-mapping';
+import { childFactsOf, scoreOf, searchTextOf } from './lead-mapping';
 import type { BulkLead, DbOrTx, LeadsRepository } from './leads.repository';
 
 export type NumberedLead = { lead: ImportLead; lineNumber: number };
@@ -10,31 +10,19 @@ export type BulkOutcome = {
   failed: { lineNumber: number; email: string; error: string }[];
 };
 
-const BATCH_SIZE = 1000;
+/** Leads per write (and per slice an import judges at a time). */
+export const BULK_BATCH_SIZE = 1000;
 const CONCURRENCY = 3;
 
-function facts(children: ReturnType<typeof toNewChild>[]) {
-  const f = childFactsOf(
-    children.map((c) => ({
-      name: c.name,
-      age: c.age ?? null,
-      specialNeeds: c.specialNeeds ?? [],
-      currentSupport: c.currentSupport ?? [],
-    })),
-  );
-  return {
-    child_count: f.childCount,
-    first_child_name: f.firstChildName,
-    first_child_age: f.firstChildAge,
-    first_child_special_needs: f.firstChildSpecialNeeds,
-    first_child_current_support: f.firstChildCurrentSupport,
-    all_special_needs: f.allSpecialNeeds,
-    all_ages: f.allAges,
-  };
-}
-
-function toBulkLead(lead: ImportLead, source: string, createdAt: Date): Omit<BulkLead, 'segment_ids'> {
-  const children = lead.children.map((c) => toNewChild({ ...c, grade: c.grade ?? null }));
+/** A lead ready for insertMany but for its segments: score, child facts and search text made. */
+function toBulkLead(lead: ImportLead, source: string, createdAt: string): BulkLead {
+  const children = lead.children.map((c) => ({
+    name: c.name,
+    age: c.age,
+    grade: c.grade ?? null,
+    special_needs: c.special_needs,
+    current_support: c.current_support,
+  }));
   const columns = {
     email: lead.email,
     parentName: lead.parent_name,
@@ -45,9 +33,16 @@ function toBulkLead(lead: ImportLead, source: string, createdAt: Date): Omit<Bul
     completedConversations: 0,
     resourceDownloads: 0,
   };
-  const { score, breakdown } = scoreOf(columns, children);
+  const asStored = children.map((c) => ({
+    name: c.name,
+    age: c.age,
+    specialNeeds: c.special_needs,
+    currentSupport: c.current_support,
+  }));
+  const { score, breakdown } = scoreOf(columns, asStored);
+  const f = childFactsOf(asStored);
   return {
-    created_at: createdAt.toISOString(),
+    created_at: createdAt,
     email: lead.email,
     parent_name: lead.parent_name,
     phone: lead.phone,
@@ -58,38 +53,41 @@ function toBulkLead(lead: ImportLead, source: string, createdAt: Date): Omit<Bul
     score_breakdown: breakdown,
     search_text: searchTextOf(columns, children),
     source,
-    ...facts(children),
-    children: lead.children.map((c) => ({ ...c, grade: c.grade ?? null })),
+    child_count: f.childCount,
+    first_child_name: f.firstChildName,
+    first_child_age: f.firstChildAge,
+    first_child_special_needs: f.firstChildSpecialNeeds,
+    first_child_current_support: f.firstChildCurrentSupport,
+    all_special_needs: f.allSpecialNeeds,
+    all_ages: f.allAges,
+    segment_ids: [],
+    children,
   };
 }
 
-/** A new lead as segment rules see it. */
-function asRuleLead(lead: Omit<BulkLead, 'segment_ids'>, createdAt: Date): RuleLead {
-  return {
-    email: lead.email,
-    parent_name: lead.parent_name,
-    phone: lead.phone,
-    timeline: lead.timeline,
-    biggest_concerns: lead.biggest_concerns,
-    lead_score: lead.lead_score,
-    created_at: createdAt,
-    children: lead.children.map((c) => ({
-      name: c.name,
-      age: c.age,
-      special_needs: c.special_needs,
-      current_support: c.current_support,
-    })),
-  };
-}
+/** A new lead as segment rules see it (its every-child facts already made). */
+const asRuleLead = (lead: BulkLead, createdAt: Date): RuleLead => ({
+  email: lead.email,
+  parent_name: lead.parent_name,
+  phone: lead.phone,
+  timeline: lead.timeline,
+  biggest_concerns: lead.biggest_concerns,
+  lead_score: lead.lead_score,
+  created_at: createdAt,
+  children: lead.children,
+  all_special_needs: lead.all_special_needs,
+  all_ages: lead.all_ages,
+});
 
 /**
  * Creates validated leads in batches: one write per batch (COPY on PostgreSQL, one statement on
  * PGlite: see insertMany), never a query per row. A batch that fails as a whole is retried row
- * by row, so one bad row cannot lose the others.
+ * by row, so one bad row cannot lose the others. The batches may still be in the making (an
+ * async iterable): a few are written at once, each as soon as it is ready.
  */
 export async function createLeadsInBatches(
   repo: LeadsRepository,
-  rows: NumberedLead[],
+  batches: Iterable<NumberedLead[]> | AsyncIterable<NumberedLead[]>,
   source: string,
   /**
    * Runs in each batch's transaction before its insert, with the new leads as segment rules see
@@ -106,25 +104,24 @@ export async function createLeadsInBatches(
       else outcome.conflicts.push({ lineNumber, email: lead.email });
     }
   };
-  const insert = (leads: Omit<BulkLead, 'segment_ids'>[]) =>
+  const createdAt = now.toISOString();
+  const insert = (leads: BulkLead[]) =>
     repo.transaction(async (tx) => {
       const tags = await autoTagsOf(
         leads.map((lead) => asRuleLead(lead, now)),
         tx,
         now,
       );
-      return repo.insertMany(
-        leads.map((lead, i) => ({ ...lead, segment_ids: tags[i]! })),
-        tx,
-      );
+      leads.forEach((lead, i) => (lead.segment_ids = tags[i]!));
+      return repo.insertMany(leads, tx);
     });
   const insertBatch = async (batch: NumberedLead[]) => {
     try {
-      record(batch, await insert(batch.map((r) => toBulkLead(r.lead, source, now))));
+      record(batch, await insert(batch.map((r) => toBulkLead(r.lead, source, createdAt))));
     } catch {
       for (const row of batch) {
         try {
-          record([row], await insert([toBulkLead(row.lead, source, now)]));
+          record([row], await insert([toBulkLead(row.lead, source, createdAt)]));
         } catch {
           outcome.failed.push({
             lineNumber: row.lineNumber,
@@ -135,16 +132,31 @@ export async function createLeadsInBatches(
       }
     }
   };
-  const batches: NumberedLead[][] = [];
-  for (let start = 0; start < rows.length; start += BATCH_SIZE)
-    batches.push(rows.slice(start, start + BATCH_SIZE));
-  // A few batches in flight, so the database works on one while the next is prepared.
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, batches.length) }, async () => {
-      while (next < batches.length) await insertBatch(batches[next++]!);
+  // A few batches in flight, so the database works on one while the next is prepared. Each
+  // writer takes the next batch when it is free (an async iterator hands them out in turn).
+  const pending = Symbol.asyncIterator in batches ? batches[Symbol.asyncIterator]() : toAsync(batches);
+  const writers = await Promise.allSettled(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (;;) {
+        const next = await pending.next();
+        if (next.done) return;
+        if (next.value.length > 0) await insertBatch(next.value);
+      }
     }),
   );
+  // If making the batches failed, the other writers finish the batch they hold before this throws.
+  const failure = writers.find((w) => w.status === 'rejected');
+  if (failure) throw failure.reason;
   outcome.created.sort((a, b) => a.lineNumber - b.lineNumber);
   return outcome;
+}
+
+async function* toAsync<T>(items: Iterable<T>) {
+  yield* items;
+}
+
+/** The rows in batches of the insert size. */
+export function* inBatches(rows: NumberedLead[]) {
+  for (let start = 0; start < rows.length; start += BULK_BATCH_SIZE)
+    yield rows.slice(start, start + BULK_BATCH_SIZE);
 }

@@ -354,9 +354,12 @@ export function createLeadsService(deps: {
       return ((await segments.membershipsByLead([leadId])).get(leadId) ?? []).map((m) => m.id);
     },
 
-    /** Creates imported leads (already validated) in batches; see leads-bulk.ts. */
-    async createImportedLeads(rows: NumberedLead[], actor: Actor) {
-      const outcome = await createLeadsInBatches(repo, rows, 'import', (newLeads, tx, now) =>
+    /** Creates imported leads (already validated), batch by batch as they come; see leads-bulk.ts. */
+    async createImportedLeads(
+      batches: Iterable<NumberedLead[]> | AsyncIterable<NumberedLead[]>,
+      actor: Actor,
+    ) {
+      const outcome = await createLeadsInBatches(repo, batches, 'import', (newLeads, tx, now) =>
         segments.autoTagsOf(newLeads, tx, now),
       );
       await recordAuditEvent(db, {

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { ScoreFactor } from '@lantern/contracts';
+import type { StoredScoreFactor } from './lead-mapping';
 
 export const leads = pgTable(
   'leads',
@@ -26,7 +26,7 @@ export const leads = pgTable(
     timelineDate: date('timeline_date', { mode: 'string' }),
     biggestConcerns: text('biggest_concerns'),
     leadScore: integer('lead_score').notNull().default(0),
-    scoreBreakdown: jsonb('score_breakdown').$type<ScoreFactor[]>().notNull().default([]),
+    scoreBreakdown: jsonb('score_breakdown').$type<StoredScoreFactor[]>().notNull().default([]),
     conversionStatus: text('conversion_status').notNull().default('pending'),
     enrollmentDate: date('enrollment_date', { mode: 'string' }),
     paymentAmount: numeric('payment_amount', { precision: 12, scale: 2, mode: 'number' }),

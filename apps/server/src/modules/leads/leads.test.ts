@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createLead, makeLead } from '../../test/factories';
-import { bearer, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, loginToken, queryRows, type TestApp } from '../../test/test-app';
 import { createChatRepository } from '../chat/chat.repository';
 import { createSegmentsRepository } from '../segments/segments.repository';
 
@@ -29,6 +30,34 @@ describe('creating a lead', () => {
     // semester 24 + contact 20 + consent 10 + children 20 + engagement 0
     expect(lead.lead_score).toBe(74);
     expect(lead.score_breakdown.map((f: { points: number }) => f.points)).toEqual([24, 20, 10, 20, 0]);
+    expect(lead.score_breakdown[0]).toEqual({
+      key: 'timeline',
+      label: 'Timeline urgency',
+      points: 24,
+      max: 30,
+      detail: 'Wants a place within three months',
+    });
+    // Stored without the label and maximum (they follow from the key); served whole.
+    const [stored] = await queryRows(
+      t.database,
+      sql`select score_breakdown from leads where id = ${lead.id}`,
+    );
+    expect((stored!.score_breakdown as object[])[0]).toEqual({
+      key: 'timeline',
+      points: 24,
+      detail: 'Wants a place within three months',
+    });
+  });
+
+  it('serves a breakdown stored with its labels (as rows written before) the same way', async () => {
+    const lead = await createLead(t.app, token, makeLead());
+    const whole = lead.score_breakdown as object[];
+    await queryRows(
+      t.database,
+      sql`update leads set score_breakdown = ${JSON.stringify(whole)}::jsonb where id = ${lead.id}`,
+    );
+    const res = await api('GET', `/api/leads/${lead.id}`);
+    expect(res.json().lead.score_breakdown).toEqual(whole);
   });
 
   it('wraps the legacy single-child fields into one child', async () => {
