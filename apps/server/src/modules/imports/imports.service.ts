@@ -1,5 +1,5 @@
 import { validateImportRow, type ImportResult, type ImportValidation } from '@lantern/contracts';
-import { BULK_BATCH_SIZE, type NumberedLead } from '../leads/leads-bulk';
+import { bulkBatchSize, type NumberedLead } from '../leads/leads-bulk';
 import type { LeadsService } from '../leads/leads.service';
 
 type RawRow = Record<string, unknown> & { lineNumber?: number };
@@ -100,8 +100,9 @@ export function createImportsService(deps: { leads: LeadsService }) {
       const { validation, duplicateOf, judge } = createJudge(leads, today);
       // Each slice is written while the next ones are judged.
       async function* validSlices() {
-        for (let start = 0; start < rows.length; start += BULK_BATCH_SIZE)
-          yield await judge(rows.slice(start, start + BULK_BATCH_SIZE), start);
+        const size = bulkBatchSize(rows.length);
+        for (let start = 0; start < rows.length; start += size)
+          yield await judge(rows.slice(start, start + size), start);
       }
       const outcome = await leads.createImportedLeads(validSlices(), actor);
       const details: ImportResult['results']['details'] = {

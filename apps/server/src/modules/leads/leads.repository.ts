@@ -73,7 +73,10 @@ const LEAD_COPY_COLUMNS = [
   'all_special_needs',
   'all_ages',
 ];
+// The children's ids are made here too: a volatile column default (gen_random_uuid) would make
+// PostgreSQL's COPY insert one row at a time instead of in multi-row batches.
 const CHILD_COPY_COLUMNS = [
+  'id',
   'lead_id',
   'position',
   'name',
@@ -121,7 +124,9 @@ async function copyMany(connection: pg.ClientBase, rows: BulkLead[]): Promise<Ma
       ]),
     );
     r.children.forEach((c, position) =>
-      childLines.push(copyLine([id, position, c.name, c.age, c.grade, c.special_needs, c.current_support])),
+      childLines.push(
+        copyLine([randomUUID(), id, position, c.name, c.age, c.grade, c.special_needs, c.current_support]),
+      ),
     );
     for (const segmentId of r.segment_ids) tagLines.push(copyLine([id, segmentId, 'auto']));
   }
