@@ -131,20 +131,25 @@ try {
       `complete ${(total / 1000).toFixed(2)} s, server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB) ` +
       `(targets: first byte < 1 s, complete < 10 s, growth < 100 MB)`,
   );
-  // Import rate: 10,000 rows in one bulk call, three times (fresh emails each time); the median is the figure.
-  const rates: number[] = [];
-  for (const run of [1, 2, 3]) {
+  // Import rate: 10,000 rows in one bulk call (fresh emails each time). The first import after
+  // the server starts runs code V8 has not compiled yet: it is reported on its own, then five
+  // more are timed and their median is the figure.
+  const importRate = async (run: string) => {
     // The request body is made before the clock starts: the figure is the server's (upload included).
     const body = JSON.stringify({ leads: toRows(csvFile(10_000, `rate${run}`)), skipDuplicates: true });
     started = performance.now();
-    const rate = await call(token, '/api/leads/import/bulk', body);
+    const result = await call(token, '/api/leads/import/bulk', body);
     const seconds = (performance.now() - started) / 1000;
-    rates.push(rate.results.created / seconds);
-    console.log(`import run ${run}: ${rate.results.created} rows in ${seconds.toFixed(2)} s`);
-  }
-  const median = [...rates].sort((a, b) => a - b)[1]!;
+    console.log(`import ${run}: ${result.results.created} rows in ${seconds.toFixed(2)} s`);
+    return result.results.created / seconds;
+  };
+  const first = await importRate('first');
+  const rates: number[] = [];
+  for (const run of [1, 2, 3, 4, 5]) rates.push(await importRate(String(run)));
+  const median = [...rates].sort((a, b) => a - b)[2]!;
   console.log(
-    `import: median ${Math.round(median)} rows/s (runs ${rates.map(Math.round).join(', ')}; target >= 10,000)`,
+    `import: median ${Math.round(median)} rows/s (runs ${rates.map(Math.round).join(', ')}; ` +
+      `first import after start ${Math.round(first)} rows/s; target >= 10,000)`,
   );
 
   // 50,000-row file: parse (as the browser does) + validate + import.
