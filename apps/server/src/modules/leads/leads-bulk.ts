@@ -97,7 +97,7 @@ const asRuleLead = (lead: BulkLead, createdAt: Date): RuleLead => ({
  */
 export async function createLeadsInBatches(
   repo: LeadsRepository,
-  batches: Iterable<NumberedLead[]> | AsyncIterable<NumberedLead[]>,
+  batches: AsyncIterable<NumberedLead[]>,
   source: string,
   /**
    * Runs in each batch's transaction before its insert, with the new leads as segment rules see
@@ -144,7 +144,7 @@ export async function createLeadsInBatches(
   };
   // A few batches in flight, so the database works on one while the next is prepared. Each
   // writer takes the next batch when it is free (an async iterator hands them out in turn).
-  const pending = Symbol.asyncIterator in batches ? batches[Symbol.asyncIterator]() : toAsync(batches);
+  const pending = batches[Symbol.asyncIterator]();
   const writers = await Promise.allSettled(
     Array.from({ length: CONCURRENCY }, async () => {
       for (;;) {
@@ -159,14 +159,4 @@ export async function createLeadsInBatches(
   if (failure) throw failure.reason;
   outcome.created.sort((a, b) => a.lineNumber - b.lineNumber);
   return outcome;
-}
-
-async function* toAsync<T>(items: Iterable<T>) {
-  yield* items;
-}
-
-/** The rows in batches of the insert size. */
-export function* inBatches(rows: NumberedLead[]) {
-  const size = bulkBatchSize(rows.length);
-  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }

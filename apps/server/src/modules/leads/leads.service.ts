@@ -355,10 +355,7 @@ export function createLeadsService(deps: {
     },
 
     /** Creates imported leads (already validated), batch by batch as they come; see leads-bulk.ts. */
-    async createImportedLeads(
-      batches: Iterable<NumberedLead[]> | AsyncIterable<NumberedLead[]>,
-      actor: Actor,
-    ) {
+    async createImportedLeads(batches: AsyncIterable<NumberedLead[]>, actor: Actor) {
       const outcome = await createLeadsInBatches(repo, batches, 'import', (newLeads, tx, now) =>
         segments.autoTagsOf(newLeads, tx, now),
       );
