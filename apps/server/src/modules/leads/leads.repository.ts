@@ -1,4 +1,3 @@
-import { v7 as timeOrderedUuid } from 'uuid';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -7,6 +6,7 @@ import { connectionOf, poolOf, type Database } from '../../db/client';
 import { copyInto, copyLine } from '../../db/copy-text';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { inIdList } from '../../db/id-list';
+import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { leadSegments, segments } from '../segments/segments.tables';
 import { leadChildren, leads, type LeadChildRow, type LeadRow } from './leads.tables';
 
