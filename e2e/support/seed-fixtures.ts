@@ -8,7 +8,8 @@ import { loadConfig } from '../../apps/server/src/config';
 import type { Database } from '../../apps/server/src/db/client';
 import { createChatRepository } from '../../apps/server/src/modules/chat/chat.repository';
 import { childFactsOf } from '../../apps/server/src/modules/leads/lead-mapping';
-import { leadChildren, leads } from '../../apps/server/src/modules/leads/leads.tables';
+import { storedChildren } from '../../apps/server/src/modules/leads/leads.repository';
+import { leads } from '../../apps/server/src/modules/leads/leads.tables';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data';
 import { DEMO_LEAD_COUNT, FIXTURE_LEAD } from './fixtures';
 
@@ -31,10 +32,9 @@ async function insertFixtureLead(db: Database) {
     specialNeeds: ['Sensory Processing'],
     currentSupport: [],
   };
-  await db.insert(leadChildren).values({ leadId: lead!.id, position: 0, ...child });
   await db
     .update(leads)
-    .set(childFactsOf([child]))
+    .set({ children: storedChildren([{ ...child, grade: null }]), ...childFactsOf([child]) })
     .where(eq(leads.id, lead!.id));
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
   await createChatRepository(db).insertConversation({

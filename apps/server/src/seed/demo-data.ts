@@ -10,7 +10,8 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { conversations, type StoredMessage } from '../modules/chat/chat.tables';
 import { childFactsOf, scoreOf, searchTextOf } from '../modules/leads/lead-mapping';
-import { leadChildren, leads } from '../modules/leads/leads.tables';
+import { leads } from '../modules/leads/leads.tables';
+import { storedChildren } from '../modules/leads/leads.repository';
 import { leadSegments, segments } from '../modules/segments/segments.tables';
 import { CONCERNS, FIRST_NAMES, LAST_NAMES, QUESTIONS } from './demo-names';
 
@@ -241,15 +242,12 @@ export async function seedDemoData(
               leadScore: score,
               scoreBreakdown: breakdown,
               searchText: searchTextOf(lead, kids),
+              children: storedChildren(kids),
               ...childFactsOf(kids),
             };
           }),
         )
         .returning({ id: leads.id });
-      const children = inserted.flatMap(({ id }, i) =>
-        rows[i]!.kids.map((k, position) => ({ ...k, leadId: id, position })),
-      );
-      await tx.insert(leadChildren).values(children);
 
       const memberships = inserted.flatMap(({ id }, i) => {
         const { lead, kids } = rows[i]!;

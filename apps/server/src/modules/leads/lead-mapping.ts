@@ -35,6 +35,7 @@ export function childrenFromInput(input: Partial<LegacyChildFields>): ChildInput
 
 export function toNewChild(child: ChildInput): NewChild {
   return {
+    id: child.id,
     name: child.name,
     age: child.age,
     grade: child.grade,

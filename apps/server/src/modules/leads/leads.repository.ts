@@ -1,16 +1,33 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { connectionOf, poolOf, type Database } from '../../db/client';
 import { copyInto, copyLine } from '../../db/copy-text';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
-import { inIdList } from '../../db/id-list';
 import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { leadSegments, segments } from '../segments/segments.tables';
-import { leadChildren, leads, type LeadChildRow, type LeadRow } from './leads.tables';
+import { leads, type LeadChildRow, type LeadRow } from './leads.tables';
 
-export type NewChild = Omit<typeof leadChildren.$inferInsert, 'leadId' | 'position'>;
+/** A child to store: one without an id (or with an id already used in the list) gets a new one. */
+export type NewChild = Omit<LeadChildRow, 'id'> & { id?: string | null };
+
+/** The children as their lead's row keeps them: in order, each with an id unique within the lead. */
+export function storedChildren(children: NewChild[]): LeadChildRow[] {
+  const seen = new Set<string>();
+  return children.map((c) => {
+    const id = c.id && !seen.has(c.id) ? c.id : timeOrderedUuid();
+    seen.add(id);
+    return {
+      id,
+      name: c.name,
+      age: c.age,
+      grade: c.grade,
+      specialNeeds: c.specialNeeds,
+      currentSupport: c.currentSupport,
+    };
+  });
+}
 
 /** A lead for insertMany, in the columns' wire names. */
 export type BulkLead = {
@@ -42,7 +59,8 @@ export type BulkLead = {
     current_support: string[];
   }[];
 };
-export type LeadWithChildren = LeadRow & { children: LeadChildRow[] };
+/** A lead row: its children are in it (see leads.tables.ts). */
+export type LeadWithChildren = LeadRow;
 export type ExportCursor = { ts: string; id: string };
 /** An export row: column name to text (null when empty). */
 export type ExportRow = Record<string, string | null> & { id: string };
@@ -65,6 +83,7 @@ const LEAD_COPY_COLUMNS = [
   'score_breakdown',
   'search_text',
   'source',
+  'children',
   'child_count',
   'first_child_name',
   'first_child_age',
@@ -73,30 +92,28 @@ const LEAD_COPY_COLUMNS = [
   'all_special_needs',
   'all_ages',
 ];
-// The children's ids are made here too: a volatile column default (gen_random_uuid) would make
-// PostgreSQL's COPY insert one row at a time instead of in multi-row batches. Ids are UUIDv7
-// (time-ordered), so the new keys land at the right-hand end of the primary keys and of the
-// children's and tags' lead indexes instead of on random pages: ~13% less database CPU per import.
-const CHILD_COPY_COLUMNS = [
-  'id',
-  'lead_id',
-  'position',
-  'name',
-  'age',
-  'grade',
-  'special_needs',
-  'current_support',
-];
+
+/** A bulk lead's children as its row keeps them, each with a new time-ordered id. */
+const bulkChildren = (children: BulkLead['children']): LeadChildRow[] =>
+  children.map((c) => ({
+    id: timeOrderedUuid(),
+    name: c.name,
+    age: c.age,
+    grade: c.grade,
+    specialNeeds: c.special_needs,
+    currentSupport: c.current_support,
+  }));
 
 /**
- * The leads, children and tags as three COPY FROM STDIN on a transaction's connection. The lead ids
- * are made here, so children and tags can name them without reading anything back. Brand-new
- * leads have no memberships yet. Throws on a taken email (the whole COPY stops).
+ * The leads (their children in their rows) and their tags as two COPY FROM STDIN on a
+ * transaction's connection. The lead ids are made here, so the tags can name them without reading
+ * anything back; they are UUIDv7 (time-ordered), so new keys land at the right-hand end of the
+ * primary key and of the tags' lead index instead of on random pages. Brand-new leads have no
+ * memberships yet. Throws on a taken email (the whole COPY stops).
  */
 async function copyMany(connection: pg.ClientBase, rows: BulkLead[]): Promise<Map<string, string>> {
   const created = new Map<string, string>();
   const leadLines: string[] = [];
-  const childLines: string[] = [];
   const tagLines: string[] = [];
   for (const r of rows) {
     const id = timeOrderedUuid();
@@ -116,6 +133,7 @@ async function copyMany(connection: pg.ClientBase, rows: BulkLead[]): Promise<Ma
         JSON.stringify(r.score_breakdown),
         r.search_text,
         r.source,
+        JSON.stringify(bulkChildren(r.children)),
         r.child_count,
         r.first_child_name,
         r.first_child_age,
@@ -125,24 +143,9 @@ async function copyMany(connection: pg.ClientBase, rows: BulkLead[]): Promise<Ma
         r.all_ages,
       ]),
     );
-    r.children.forEach((c, position) =>
-      childLines.push(
-        copyLine([
-          timeOrderedUuid(),
-          id,
-          position,
-          c.name,
-          c.age,
-          c.grade,
-          c.special_needs,
-          c.current_support,
-        ]),
-      ),
-    );
     for (const segmentId of r.segment_ids) tagLines.push(copyLine([id, segmentId, 'auto']));
   }
   await copyInto(connection, 'leads', LEAD_COPY_COLUMNS, leadLines);
-  await copyInto(connection, 'lead_children', CHILD_COPY_COLUMNS, childLines);
   await copyInto(connection, 'lead_segments', ['lead_id', 'segment_id', 'assignment'], tagLines);
   return created;
 }
@@ -167,21 +170,21 @@ const exportSelect = (source: SQL) => sql`
     coalesce(g.segment_tags, '') as segment_tags,
     p.created_at::text as cursor_ts
   from ${source} p
-  -- Per-lead lookups on lead_children_lead_idx: cheap, and never a plan big enough for JIT.
+  -- The children are in the lead's row (an ordered jsonb array).
   left join lateral (
     select count(*)::text as children_count,
-      string_agg(c.name, '; ' order by c.position) as children_names,
-      string_agg(c.age::text, '; ' order by c.position) as children_ages,
-      string_agg(c.grade, '; ' order by c.position) as children_grades
-    from ${leadChildren} c where c.lead_id = p.id
+      string_agg(c->>'name', '; ' order by o) as children_names,
+      string_agg(c->>'age', '; ' order by o) as children_ages,
+      string_agg(c->>'grade', '; ' order by o) as children_grades
+    from jsonb_array_elements(p.children) with ordinality as k(c, o)
   ) k on true
   left join lateral (
     select string_agg(distinct x, '; ') as special_needs
-    from ${leadChildren} c, unnest(c.special_needs) x where c.lead_id = p.id
+    from jsonb_array_elements(p.children) c, jsonb_array_elements_text(c->'specialNeeds') x
   ) n on true
   left join lateral (
     select string_agg(distinct x, '; ') as current_support
-    from ${leadChildren} c, unnest(c.current_support) x where c.lead_id = p.id
+    from jsonb_array_elements(p.children) c, jsonb_array_elements_text(c->'currentSupport') x
   ) s on true
   -- The lead's segments, highest priority first (as the leads list shows its tags).
   left join lateral (
@@ -191,20 +194,8 @@ const exportSelect = (source: SQL) => sql`
   order by p.created_at desc, p.id desc`;
 
 export function createLeadsRepository(db: Database) {
-  async function childrenOf(leadIds: string[], q: DbOrTx = db): Promise<Map<string, LeadChildRow[]>> {
-    const byLead = new Map<string, LeadChildRow[]>(leadIds.map((id) => [id, []]));
-    if (leadIds.length === 0) return byLead;
-    const rows = await q
-      .select()
-      .from(leadChildren)
-      .where(inIdList(leadChildren.leadId, leadIds))
-      .orderBy(asc(leadChildren.leadId), asc(leadChildren.position));
-    for (const row of rows) byLead.get(row.leadId)?.push(row);
-    return byLead;
-  }
-
   /**
-   * Inserts many leads, their children and their automatic segment tags in one statement: the rows travel as one JSON
+   * Inserts many leads (their children in their rows) and their automatic segment tags in one statement: the rows travel as one JSON
    * parameter, expanded by jsonb_to_recordset. Raw SQL on purpose: building a 500-row insert
    * with the query builder cost more than running it. A lead whose email was taken meanwhile
    * is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
@@ -212,7 +203,7 @@ export function createLeadsRepository(db: Database) {
   async function insertManyStatement(rows: BulkLead[], q: DbOrTx): Promise<Map<string, string>> {
     const result = (await q.execute(sql`
       with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+        select * from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ ...r, children: bulkChildren(r.children) })))}::jsonb) as x(
           created_at timestamptz, email text, parent_name text, phone text, timeline text, timeline_date date,
           biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
           source text, children jsonb, child_count int, first_child_name text, first_child_age int,
@@ -221,25 +212,16 @@ export function createLeadsRepository(db: Database) {
       ),
       inserted as (
         insert into ${leads} (created_at, updated_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
-          lead_score, score_breakdown, search_text, source, child_count, first_child_name,
+          lead_score, score_breakdown, search_text, source, children, child_count, first_child_name,
           first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
           all_ages)
         select created_at, created_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
-          lead_score, score_breakdown, search_text, source, child_count, first_child_name,
+          lead_score, score_breakdown, search_text, source, children, child_count, first_child_name,
           first_child_age, first_child_special_needs, first_child_current_support, all_special_needs,
           all_ages
         from input
         on conflict (email) do nothing
         returning id, email
-      ),
-      kids as (
-        insert into ${leadChildren} (lead_id, position, name, age, grade, special_needs, current_support)
-        select i.id, c.ordinality - 1, c.value->>'name', (c.value->>'age')::int, c.value->>'grade',
-          array(select jsonb_array_elements_text(c.value->'special_needs')),
-          array(select jsonb_array_elements_text(c.value->'current_support'))
-        from inserted i
-        join input x on x.email = i.email
-        cross join lateral jsonb_array_elements(x.children) with ordinality c
       ),
       -- Brand-new leads have no memberships yet: no ON CONFLICT needed.
       tags as (
@@ -268,21 +250,16 @@ export function createLeadsRepository(db: Database) {
         .where(eq(leads.id, id));
     },
 
-    async insertChildren(q: DbOrTx, leadId: string, children: NewChild[]): Promise<void> {
-      if (children.length === 0) return;
-      await q.insert(leadChildren).values(children.map((c, position) => ({ ...c, leadId, position })));
-    },
-
     async replaceChildren(q: DbOrTx, leadId: string, children: NewChild[]): Promise<void> {
-      await q.delete(leadChildren).where(eq(leadChildren.leadId, leadId));
-      if (children.length === 0) return;
-      await q.insert(leadChildren).values(children.map((c, position) => ({ ...c, leadId, position })));
+      await q
+        .update(leads)
+        .set({ children: storedChildren(children) })
+        .where(eq(leads.id, leadId));
     },
 
     async findLeadById(id: string, q: DbOrTx = db): Promise<LeadWithChildren | undefined> {
       const [row] = await q.select().from(leads).where(eq(leads.id, id));
-      if (!row) return undefined;
-      return { ...row, children: (await childrenOf([id], q)).get(id) ?? [] };
+      return row;
     },
 
     /** Inserts the lead unless its email is taken (then undefined: another request got there first). */
@@ -294,8 +271,7 @@ export function createLeadsRepository(db: Database) {
     /** The lead with this email, locked for the rest of the transaction. */
     async lockLeadByEmail(q: DbOrTx, email: string): Promise<LeadWithChildren | undefined> {
       const [row] = await q.select().from(leads).where(eq(leads.email, email)).for('update');
-      if (!row) return undefined;
-      return { ...row, children: (await childrenOf([row.id], q)).get(row.id) ?? [] };
+      return row;
     },
 
     async incrementDownloads(email: string): Promise<string | undefined> {
@@ -322,8 +298,8 @@ export function createLeadsRepository(db: Database) {
     },
 
     /**
-     * Inserts many leads, their children and their automatic segment tags. On PostgreSQL, inside a
-     * transaction: three COPY FROM STDIN (no SQL to parse per row, no JSON for the database to
+     * Inserts many leads (their children in their rows) and their automatic segment tags. On
+     * PostgreSQL, inside a transaction: two COPY FROM STDIN (no SQL to parse per row, no JSON for the database to
      * read), in a savepoint; if an email was taken since validation, that is rolled back and the
      * statement below, which skips taken emails, runs instead. Answers the created ids by email.
      */
@@ -359,10 +335,9 @@ export function createLeadsRepository(db: Database) {
         )
         .orderBy(desc(leads.createdAt), desc(leads.id))
         .limit(limit);
-      const children = await childrenOf(rows.map((r) => r.lead.id));
       const last = rows.at(-1);
       return {
-        rows: rows.map(({ lead }) => ({ ...lead, children: children.get(lead.id) ?? [] })),
+        rows: rows.map(({ lead }) => lead),
         next: last ? { ts: last.cursorTs, id: last.lead.id } : null,
       };
     },
@@ -477,9 +452,8 @@ export function createLeadsRepository(db: Database) {
     async findLeadsPage(conditions: SQL[], limit: number, offset: number) {
       const queries = this.pageQueries(conditions, limit, offset);
       const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
-      const children = await childrenOf(rows.map((r) => r.id));
       return {
-        rows: rows.map((r) => ({ ...r, children: children.get(r.id) ?? [] })),
+        rows,
         total: Number(total?.n ?? 0),
       };
     },
@@ -515,9 +489,7 @@ export function createLeadsRepository(db: Database) {
     },
 
     async recent(limit: number): Promise<LeadWithChildren[]> {
-      const rows = await db.select().from(leads).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit);
-      const children = await childrenOf(rows.map((r) => r.id));
-      return rows.map((r) => ({ ...r, children: children.get(r.id) ?? [] }));
+      return db.select().from(leads).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit);
     },
   };
 }

@@ -25,7 +25,14 @@ import {
   toLead,
   toNewChild,
 } from './lead-mapping';
-import type { DbOrTx, ExportCursor, ExportRow, LeadsRepository, LeadWithChildren } from './leads.repository';
+import {
+  storedChildren,
+  type DbOrTx,
+  type ExportCursor,
+  type ExportRow,
+  type LeadsRepository,
+  type LeadWithChildren,
+} from './leads.repository';
 import type { LeadRow } from './leads.tables';
 
 /** A lead as the public enrolment form gives it (validated, option values mapped). */
@@ -50,6 +57,7 @@ function mergeChildren(current: LeadWithChildren['children'], incoming: PublicFo
     const update = byName.get(c.name.trim().toLowerCase());
     byName.delete(c.name.trim().toLowerCase());
     return {
+      id: c.id,
       name: c.name,
       age: update?.age ?? c.age,
       grade: c.grade,
@@ -286,11 +294,11 @@ export function createLeadsService(deps: {
               currentSupport: c.current_support,
             })),
           ),
+          children: storedChildren(children),
           createdAt: now,
           updatedAt: now,
         });
         if (newId) {
-          await repo.insertChildren(tx, newId, children);
           const segmentIds = await segments.tagNewLeads(
             [
               {

@@ -14,6 +14,16 @@ import {
 import { sql } from 'drizzle-orm';
 import type { StoredScoreFactor } from './lead-mapping';
 
+/** A child as kept in its lead's row; the id stays the same while the child is edited. */
+export type LeadChildRow = {
+  id: string;
+  name: string;
+  age: number | null;
+  grade: string | null;
+  specialNeeds: string[];
+  currentSupport: string[];
+};
+
 export const leads = pgTable(
   'leads',
   {
@@ -39,6 +49,13 @@ export const leads = pgTable(
     /** Engagement counters kept by the chat and resources modules through the leads service. */
     completedConversations: integer('completed_conversations').notNull().default(0),
     resourceDownloads: integer('resource_downloads').notNull().default(0),
+    /**
+     * The children, in order (the first is the primary child), in the lead's own row: they are
+     * always read and written with their lead and never queried on their own (segment rules and
+     * filters use the facts below). A bulk import writes no second table and no foreign-key
+     * checks for them.
+     */
+    children: jsonb('children').$type<LeadChildRow[]>().notNull().default([]),
     /**
      * Facts about the children, kept with the lead (written with its children, see childFactsOf)
      * so segment rules are plain conditions on one row: the first child's fields, and every child's.
@@ -67,22 +84,4 @@ export const leads = pgTable(
   ],
 );
 
-export const leadChildren = pgTable(
-  'lead_children',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    leadId: uuid('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    name: text('name').notNull(),
-    age: integer('age'),
-    grade: text('grade'),
-    specialNeeds: text('special_needs').array().notNull().default([]),
-    currentSupport: text('current_support').array().notNull().default([]),
-  },
-  (t) => [index('lead_children_lead_idx').on(t.leadId, t.position)],
-);
-
 export type LeadRow = typeof leads.$inferSelect;
-export type LeadChildRow = typeof leadChildren.$inferSelect;

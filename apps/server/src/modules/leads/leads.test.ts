@@ -264,6 +264,32 @@ describe('one lead', () => {
     expect(updated.lead_score).toBeGreaterThan(lead.lead_score);
   });
 
+  it('keeps a child id while the child is edited; new children (or a repeated id) get new ids', async () => {
+    const lead = await createLead(t.app, token, makeLead({}, 2));
+    const [first, second] = lead.children as { id: string; name: string }[];
+    const res = await api('PUT', `/api/leads/${lead.id}`, {
+      children: [
+        { id: second!.id, name: 'Second renamed', age: 9, special_needs: [] },
+        { id: first!.id, name: first!.name, age: 4, special_needs: ['ADHD'] },
+        { id: first!.id, name: 'Copy of first', age: 4, special_needs: [] },
+        { name: 'Newborn', age: 0, special_needs: [] },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const children = res.json().lead.children as { id: string; name: string; age: number }[];
+    expect(children.map((c) => [c.name, c.age])).toEqual([
+      ['Second renamed', 9],
+      [first!.name, 4],
+      ['Copy of first', 4],
+      ['Newborn', 0],
+    ]);
+    expect(children[0]!.id).toBe(second!.id);
+    expect(children[1]!.id).toBe(first!.id);
+    expect(new Set(children.map((c) => c.id)).size).toBe(4);
+    const again = (await api('GET', `/api/leads/${lead.id}`)).json().lead;
+    expect(again.children).toEqual(children);
+  });
+
   it('changes only the fields an update names', async () => {
     const lead = await createLead(t.app, token, makeLead({ biggest_concerns: 'Transitions' }));
     await api('PUT', `/api/leads/${lead.id}`, {

@@ -85,14 +85,14 @@ beforeAll(async () => {
       sql`update leads set created_at = ${createdAt.toISOString()} where id = ${id}`,
     );
   }
-  // What the in-memory evaluator sees: read from the children table, not the facts columns.
+  // What the in-memory evaluator sees: read from the children themselves, not the facts columns.
   const loaded = (await t.database.db.execute(sql`
     select l.id, l.email, l.parent_name, l.phone, l.timeline, l.biggest_concerns, l.lead_score,
       l.created_at::text as created_at,
-      coalesce(json_agg(json_build_object('name', c.name, 'age', c.age, 'special_needs', c.special_needs,
-        'current_support', c.current_support) order by c.position) filter (where c.id is not null), '[]') as children
-    from leads l left join lead_children c on c.lead_id = l.id
-    group by l.id`)) as unknown as {
+      coalesce((select json_agg(json_build_object('name', c->'name', 'age', c->'age',
+        'special_needs', c->'specialNeeds', 'current_support', c->'currentSupport') order by o)
+        from jsonb_array_elements(l.children) with ordinality as k(c, o)), '[]') as children
+    from leads l`)) as unknown as {
     rows: (Omit<RuleLead, 'created_at'> & { id: string; created_at: string })[];
   };
   ruleLeads = loaded.rows.map((r) => ({ ...r, created_at: new Date(r.created_at) }));
