@@ -39,6 +39,16 @@ describe('validateImportRow', () => {
     [{ timeline: 'Someday' }, 'Timeline "Someday" is not one of the options'],
     [{ timeline_date: '21/11/2026' }, 'Timeline date must be a date (YYYY-MM-DD)'],
     [{ parent_name: 'x'.repeat(161) }, 'Parent name is longer than 160 characters'],
+    [{ email: 'ann\u0000@example.org' }, 'Email contains a NUL character, which cannot be stored'],
+    [{ parent_name: 'Ann\u0000Lee' }, 'Parent name contains a NUL character, which cannot be stored'],
+    [
+      { children: [{ name: 'Sam\u0000', age: '7' }] },
+      'Child 1 name contains a NUL character, which cannot be stored',
+    ],
+    [
+      { biggest_concerns: 'Lunch\u0000time' },
+      'Biggest concerns contains a NUL character, which cannot be stored',
+    ],
     [
       { children: [{ name: 'A', age: 5, special_needs: 'Telepathy' }] },
       'Child 1 special need "Telepathy" is not one of the options',

@@ -96,8 +96,11 @@ const list = (v: unknown): string[] =>
     .map((s) => s.trim())
     .filter((s) => s && s.toLowerCase() !== 'none');
 
-function checkLength(errors: string[], label: string, value: string | null, max: number) {
-  if (value && value.length > max) errors.push(`${label} is longer than ${max} characters`);
+/** A free-text cell: at most `max` characters, and no NUL character (a database cannot store it). */
+function checkText(errors: string[], label: string, value: string | null, max: number) {
+  if (!value) return;
+  if (value.length > max) errors.push(`${label} is longer than ${max} characters`);
+  if (value.includes('\u0000')) errors.push(`${label} contains a NUL character, which cannot be stored`);
 }
 
 function validateChild(
@@ -107,7 +110,7 @@ function validateChild(
   warnings: string[],
 ): ImportChild {
   const name = text(raw.name);
-  checkLength(errors, `Child ${n} name`, name, IMPORT_LIMITS.child_name);
+  checkText(errors, `Child ${n} name`, name, IMPORT_LIMITS.child_name);
   const ageText = text(raw.age);
   let age: number | null = null;
   if (ageText) {
@@ -131,7 +134,7 @@ function validateChild(
     else errors.push(`Child ${n} current support "${support}" is not one of the options`);
   }
   const grade = text(raw.grade) || null;
-  checkLength(errors, `Child ${n} grade`, grade, IMPORT_LIMITS.grade);
+  checkText(errors, `Child ${n} grade`, grade, IMPORT_LIMITS.grade);
   return {
     name,
     age,
@@ -150,8 +153,8 @@ export function validateImportRow(raw: Record<string, unknown>, today: Date = ne
   if (!email) errors.push('Email is required');
   else if (!SIMPLE_EMAIL.test(email)) errors.push('Email is not a valid address');
   if (!parent_name) errors.push('Parent name is required');
-  checkLength(errors, 'Email', email, IMPORT_LIMITS.email);
-  checkLength(errors, 'Parent name', parent_name, IMPORT_LIMITS.parent_name);
+  checkText(errors, 'Email', email, IMPORT_LIMITS.email);
+  checkText(errors, 'Parent name', parent_name, IMPORT_LIMITS.parent_name);
 
   const rawChildren = Array.isArray(raw.children) ? (raw.children as Record<string, unknown>[]) : [];
   const children = rawChildren
@@ -163,7 +166,7 @@ export function validateImportRow(raw: Record<string, unknown>, today: Date = ne
   });
 
   const phone = text(raw.phone) || null;
-  checkLength(errors, 'Phone', phone, IMPORT_LIMITS.phone);
+  checkText(errors, 'Phone', phone, IMPORT_LIMITS.phone);
   if (!phone) warnings.push('No phone number');
   else if (countDigits(phone) < 10) warnings.push('Phone number has fewer than 10 digits');
 
@@ -184,7 +187,7 @@ export function validateImportRow(raw: Record<string, unknown>, today: Date = ne
     }
   }
   const biggest_concerns = text(raw.biggest_concerns) || null;
-  checkLength(errors, 'Biggest concerns', biggest_concerns, IMPORT_LIMITS.biggest_concerns);
+  checkText(errors, 'Biggest concerns', biggest_concerns, IMPORT_LIMITS.biggest_concerns);
 
   const extra = Array.isArray(raw.extra_columns) ? raw.extra_columns.map(text).filter(Boolean) : [];
   if (extra.length) warnings.push(`Unknown columns ignored: ${extra.join(', ')}`);

@@ -10,6 +10,8 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** Text PostgreSQL cannot store: a NUL character in a text value (22021) or in JSON (22P05). */
+export const UNSTORABLE_TEXT = ['22021', '22P05'];
 export const UNIQUE_VIOLATION = '23505';
 
 /** What may be logged of an unexpected error: never the query parameters (they hold personal data). */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { loggableError } from '../db/errors';
+import { loggableError, pgErrorCode, UNSTORABLE_TEXT } from '../db/errors';
 import { AppError, TooManyRequestsError } from './errors';
 
 type Detail = { path: string; message: string };
@@ -35,6 +35,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? `Invalid request: ${first.path ? `${first.path}: ` : ''}${first.message}`
         : 'Invalid request';
       return reply.status(400).send({ error: message, details });
+    }
+    // Bad input the schemas let through (a NUL character): the failed statement stored nothing.
+    if (UNSTORABLE_TEXT.includes(pgErrorCode(error) ?? '')) {
+      return reply.status(400).send({ error: 'Text must not contain NUL characters (\\u0000)' });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -214,6 +214,15 @@ describe('POST /widget/submit-lead', () => {
         bad({ children: [{ name: 'Kim', age: 6, special_needs: ['Wizardry'] }] }),
         'Child 1: unknown special need "Wizardry"',
       ],
+      // A character the database cannot store: a clear 400, never a 500.
+      [
+        bad({ leadData: { parentName: 'Morgan\u0000Reyes' } }),
+        'Text must not contain NUL characters (\\u0000)',
+      ],
+      [
+        bad({ children: [{ name: 'Ari\u0000', age: 7, special_needs: ['ADHD / ADD'] }] }),
+        'Text must not contain NUL characters (\\u0000)',
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await submit(payload);

@@ -199,6 +199,34 @@ describe('POST /api/leads/import/bulk', () => {
     expect(lead.score_breakdown.length).toBeGreaterThan(0);
   });
 
+  it('refuses rows with a NUL character (a database cannot store it) and imports the others', async () => {
+    const good = row();
+    const badEmail = row({ email: `nul\u0000${n}@example.org` });
+    const badName = row({ parent_name: 'Ann\u0000Lee' });
+    const validation = (
+      await post('/api/leads/import/validate', { leads: [badEmail, good, badName] })
+    ).json();
+    expect(validation.summary).toMatchObject({ valid: 1, invalid: 2 });
+    expect(validation.validation.invalid.map((v: { errors: string[] }) => v.errors)).toEqual([
+      ['Email contains a NUL character, which cannot be stored'],
+      ['Parent name contains a NUL character, which cannot be stored'],
+    ]);
+    const res = await post('/api/leads/import/bulk', { leads: [badEmail, good, badName] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toMatchObject({ created: 1, errors: 2 });
+    expect(res.json().results.details.created[0].email).toBe(good.email);
+  });
+
+  it('answers a single lead with a NUL character with a 400, storing nothing', async () => {
+    const email = `single-nul-${n}@example.org`;
+    const res = await post('/api/leads/import/single', {
+      ...makeLead({ email, parent_name: 'Ann\u0000Lee' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Text must not contain NUL characters (\\u0000)' });
+    expect(await queryRows(t.database, sql`select id from leads where email = ${email}`)).toEqual([]);
+  });
+
   it('skips an email taken between validation and insert, and still writes the rest of its batch', async () => {
     const { createLeadsRepository } = await import('../leads/leads.repository');
     const repo = createLeadsRepository(t.database.db);
