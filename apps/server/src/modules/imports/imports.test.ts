@@ -1,8 +1,15 @@
-import { IMPORT_COLUMNS } from '@lantern/contracts';
+import { IMPORT_COLUMNS, validateImportRow } from '@lantern/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLead, makeLead } from '../../test/factories';
 import { bearer, createTestApp, loginToken, queryRows, type TestApp } from '../../test/test-app';
+import { createChatRepository } from '../chat/chat.repository';
+import { createChatService } from '../chat/chat.service';
+import { createJobQueue } from '../jobs/job-queue';
+import { createLeadsRepository } from '../leads/leads.repository';
+import { createLeadsService } from '../leads/leads.service';
+import { createSegmentsRepository } from '../segments/segments.repository';
+import { createSegmentsService } from '../segments/segments.service';
 
 let t: TestApp;
 let token: string;
@@ -288,6 +295,41 @@ describe('POST /api/leads/import/bulk', () => {
       sql`select parent_name from leads where email = ${rows[0]!.email}`,
     );
     expect(first).toEqual([{ parent_name: rows[0]!.parent_name }]);
+  });
+
+  it('still records who imported when the import fails after writing some batches', async () => {
+    // The service as the app builds it, fed batches whose making fails after the first: what a
+    // database failure while judging a later slice looks like. HTTP cannot cause it on purpose.
+    const db = t.database.db;
+    const segments = createSegmentsService({
+      repo: createSegmentsRepository(db),
+      jobs: createJobQueue(db, t.app.log),
+      mailerlite: null,
+      log: t.app.log,
+    });
+    const leads = createLeadsService({
+      db,
+      repo: createLeadsRepository(db),
+      segments,
+      chat: createChatService(createChatRepository(db)),
+    });
+    const written = [row(), row()];
+    async function* batches() {
+      yield written.map((r, i) => ({ lead: validateImportRow(r).lead, lineNumber: i + 2 }));
+      throw new Error('connection lost while judging');
+    }
+    const actor = { userId: null, ip: '203.0.113.9' };
+    await expect(leads.createImportedLeads(batches(), actor)).rejects.toThrow('connection lost');
+    const stored = await queryRows(
+      t.database,
+      sql`select email from leads where email in (${written[0]!.email}, ${written[1]!.email})`,
+    );
+    expect(stored).toHaveLength(2);
+    const audit = await queryRows(
+      t.database,
+      sql`select details from audit_events where action = 'leads.imported' and ip = '203.0.113.9'`,
+    );
+    expect(audit).toEqual([{ details: { created: 2, conflicts: 0, failed: 0, interrupted: true } }]);
   });
 
   it('records imports in the audit log without personal data', async () => {

@@ -10,6 +10,8 @@ export type BulkOutcome = {
   failed: { lineNumber: number; email: string; error: string }[];
 };
 
+export const emptyOutcome = (): BulkOutcome => ({ created: [], conflicts: [], failed: [] });
+
 /** Batches written at once. */
 const CONCURRENCY = 3;
 const MAX_BATCH = 1000;
@@ -104,9 +106,10 @@ export async function createLeadsInBatches(
    * them (`now` is their creation time): each lead's automatic segment ids, written with the lead.
    */
   autoTagsOf: (newLeads: RuleLead[], tx: DbOrTx, now: Date) => Promise<string[][]>,
+  /** Filled as batches are written: if making the batches fails, it holds what was written. */
+  outcome: BulkOutcome = emptyOutcome(),
 ) {
   const now = new Date();
-  const outcome: BulkOutcome = { created: [], conflicts: [], failed: [] };
   const record = (batch: NumberedLead[], idByEmail: Map<string, string>) => {
     for (const { lead, lineNumber } of batch) {
       const id = idByEmail.get(lead.email);

@@ -15,7 +15,7 @@ import { BadInputError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/audit.service';
 import type { ChatService } from '../chat/chat.service';
 import type { SegmentsService } from '../segments/segments.service';
-import { createLeadsInBatches, type NumberedLead } from './leads-bulk';
+import { createLeadsInBatches, emptyOutcome, type NumberedLead } from './leads-bulk';
 import {
   childFactsOf,
   childrenFromInput,
@@ -364,19 +364,35 @@ export function createLeadsService(deps: {
 
     /** Creates imported leads (already validated), batch by batch as they come; see leads-bulk.ts. */
     async createImportedLeads(batches: AsyncIterable<NumberedLead[]>, actor: Actor) {
-      const outcome = await createLeadsInBatches(repo, batches, 'import', (newLeads, tx, now) =>
-        segments.autoTagsOf(newLeads, tx, now),
-      );
-      await recordAuditEvent(db, {
-        actorId: actor.userId,
-        action: 'leads.imported',
-        details: {
-          created: outcome.created.length,
-          conflicts: outcome.conflicts.length,
-          failed: outcome.failed.length,
-        },
-        ip: actor.ip,
-      });
+      const outcome = emptyOutcome();
+      const audit = (interrupted: boolean) =>
+        recordAuditEvent(db, {
+          actorId: actor.userId,
+          action: 'leads.imported',
+          details: {
+            created: outcome.created.length,
+            conflicts: outcome.conflicts.length,
+            failed: outcome.failed.length,
+            ...(interrupted ? { interrupted: true } : {}),
+          },
+          ip: actor.ip,
+        });
+      try {
+        await createLeadsInBatches(
+          repo,
+          batches,
+          'import',
+          (newLeads, tx, now) => segments.autoTagsOf(newLeads, tx, now),
+          outcome,
+        );
+      } catch (error) {
+        // Judging a later slice failed (the database went away, say): the batches already
+        // written stay, and the audit log still says who imported them. The request fails with
+        // the original error even if this entry cannot be written.
+        if (outcome.created.length > 0) await audit(true).catch(() => undefined);
+        throw error;
+      }
+      await audit(false);
       return outcome;
     },
 
