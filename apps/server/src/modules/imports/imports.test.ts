@@ -6,7 +6,7 @@ import { bearer, createTestApp, loginToken, queryRows, type TestApp } from '../.
 import { createChatRepository } from '../chat/chat.repository';
 import { createChatService } from '../chat/chat.service';
 import { createJobQueue } from '../jobs/job-queue';
-import { createLeadsRepository } from '../leads/leads.repository';
+import { createLeadsRepository, storedChildren } from '../leads/leads.repository';
 import { createLeadsService } from '../leads/leads.service';
 import { createSegmentsRepository } from '../segments/segments.repository';
 import { createSegmentsService } from '../segments/segments.service';
@@ -235,7 +235,6 @@ describe('POST /api/leads/import/bulk', () => {
   });
 
   it('skips an email taken between validation and insert, and still writes the rest of its batch', async () => {
-    const { createLeadsRepository } = await import('../leads/leads.repository');
     const repo = createLeadsRepository(t.database.db);
     const bulk = (email: string) => ({
       created_at: new Date().toISOString(),
@@ -257,7 +256,9 @@ describe('POST /api/leads/import/bulk', () => {
       all_special_needs: [],
       all_ages: [5],
       segment_ids: [],
-      children: [{ name: 'Racer Kid', age: 5, grade: null, special_needs: [], current_support: [] }],
+      children: storedChildren([
+        { name: 'Racer Kid', age: 5, grade: null, specialNeeds: [], currentSupport: [] },
+      ]),
     });
     const created = await repo.transaction((tx) =>
       repo.insertMany([bulk('racer-new@example.org'), bulk(existingEmail)], tx),

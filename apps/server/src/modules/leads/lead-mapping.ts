@@ -154,7 +154,8 @@ function toChild(row: LeadChildRow): Child {
   };
 }
 
-export function toLead(row: LeadRow, children: LeadChildRow[], memberships: Membership[] = []): Lead {
+export function toLead(row: LeadRow, memberships: Membership[] = []): Lead {
+  const { children } = row;
   return {
     id: row.id,
     email: row.email,

@@ -1,6 +1,6 @@
 import type { ImportLead, RuleLead } from '@lantern/contracts';
 import { childFactsOf, scoreOf, searchTextOf } from './lead-mapping';
-import type { BulkLead, DbOrTx, LeadsRepository } from './leads.repository';
+import { storedChildren, type BulkLead, type DbOrTx, type LeadsRepository } from './leads.repository';
 
 export type NumberedLead = { lead: ImportLead; lineNumber: number };
 export type BulkOutcome = {
@@ -28,13 +28,15 @@ export function bulkBatchSize(total: number) {
 
 /** A lead ready for insertMany but for its segments: score, child facts and search text made. */
 function toBulkLead(lead: ImportLead, source: string, createdAt: string): BulkLead {
-  const children = lead.children.map((c) => ({
-    name: c.name,
-    age: c.age,
-    grade: c.grade ?? null,
-    special_needs: c.special_needs,
-    current_support: c.current_support,
-  }));
+  const children = storedChildren(
+    lead.children.map((c) => ({
+      name: c.name,
+      age: c.age,
+      grade: c.grade ?? null,
+      specialNeeds: c.special_needs,
+      currentSupport: c.current_support,
+    })),
+  );
   const columns = {
     email: lead.email,
     parentName: lead.parent_name,
@@ -45,14 +47,8 @@ function toBulkLead(lead: ImportLead, source: string, createdAt: string): BulkLe
     completedConversations: 0,
     resourceDownloads: 0,
   };
-  const asStored = children.map((c) => ({
-    name: c.name,
-    age: c.age,
-    specialNeeds: c.special_needs,
-    currentSupport: c.current_support,
-  }));
-  const { score, breakdown } = scoreOf(columns, asStored);
-  const f = childFactsOf(asStored);
+  const { score, breakdown } = scoreOf(columns, children);
+  const f = childFactsOf(children);
   return {
     created_at: createdAt,
     email: lead.email,
@@ -86,7 +82,12 @@ const asRuleLead = (lead: BulkLead, createdAt: Date): RuleLead => ({
   biggest_concerns: lead.biggest_concerns,
   lead_score: lead.lead_score,
   created_at: createdAt,
-  children: lead.children,
+  children: lead.children.map((c) => ({
+    name: c.name,
+    age: c.age,
+    special_needs: c.specialNeeds,
+    current_support: c.currentSupport,
+  })),
   all_special_needs: lead.all_special_needs,
   all_ages: lead.all_ages,
 });

@@ -51,16 +51,9 @@ export type BulkLead = {
   all_ages: number[];
   /** Its automatic segments (see segments' autoTagsOf). */
   segment_ids: string[];
-  children: {
-    name: string;
-    age: number | null;
-    grade: string | null;
-    special_needs: string[];
-    current_support: string[];
-  }[];
+  /** As the lead's row keeps them (see storedChildren). */
+  children: LeadChildRow[];
 };
-/** A lead row: its children are in it (see leads.tables.ts). */
-export type LeadWithChildren = LeadRow;
 export type ExportCursor = { ts: string; id: string };
 /** An export row: column name to text (null when empty). */
 export type ExportRow = Record<string, string | null> & { id: string };
@@ -93,17 +86,6 @@ const LEAD_COPY_COLUMNS = [
   'all_ages',
 ];
 
-/** A bulk lead's children as its row keeps them, each with a new time-ordered id. */
-const bulkChildren = (children: BulkLead['children']): LeadChildRow[] =>
-  children.map((c) => ({
-    id: timeOrderedUuid(),
-    name: c.name,
-    age: c.age,
-    grade: c.grade,
-    specialNeeds: c.special_needs,
-    currentSupport: c.current_support,
-  }));
-
 /**
  * The leads (their children in their rows) and their tags as two COPY FROM STDIN on a
  * transaction's connection. The lead ids are made here, so the tags can name them without reading
@@ -133,7 +115,7 @@ async function copyMany(connection: pg.ClientBase, rows: BulkLead[]): Promise<Ma
         JSON.stringify(r.score_breakdown),
         r.search_text,
         r.source,
-        JSON.stringify(bulkChildren(r.children)),
+        JSON.stringify(r.children),
         r.child_count,
         r.first_child_name,
         r.first_child_age,
@@ -203,7 +185,7 @@ export function createLeadsRepository(db: Database) {
   async function insertManyStatement(rows: BulkLead[], q: DbOrTx): Promise<Map<string, string>> {
     const result = (await q.execute(sql`
       with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ ...r, children: bulkChildren(r.children) })))}::jsonb) as x(
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
           created_at timestamptz, email text, parent_name text, phone text, timeline text, timeline_date date,
           biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
           source text, children jsonb, child_count int, first_child_name text, first_child_age int,
@@ -257,7 +239,7 @@ export function createLeadsRepository(db: Database) {
         .where(eq(leads.id, leadId));
     },
 
-    async findLeadById(id: string, q: DbOrTx = db): Promise<LeadWithChildren | undefined> {
+    async findLeadById(id: string, q: DbOrTx = db): Promise<LeadRow | undefined> {
       const [row] = await q.select().from(leads).where(eq(leads.id, id));
       return row;
     },
@@ -269,7 +251,7 @@ export function createLeadsRepository(db: Database) {
     },
 
     /** The lead with this email, locked for the rest of the transaction. */
-    async lockLeadByEmail(q: DbOrTx, email: string): Promise<LeadWithChildren | undefined> {
+    async lockLeadByEmail(q: DbOrTx, email: string): Promise<LeadRow | undefined> {
       const [row] = await q.select().from(leads).where(eq(leads.email, email)).for('update');
       return row;
     },
@@ -488,7 +470,7 @@ export function createLeadsRepository(db: Database) {
       return { total: Number(total?.n ?? 0), today: Number(today?.n ?? 0), downloads: downloads?.n ?? 0 };
     },
 
-    async recent(limit: number): Promise<LeadWithChildren[]> {
+    async recent(limit: number): Promise<LeadRow[]> {
       return db.select().from(leads).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit);
     },
   };

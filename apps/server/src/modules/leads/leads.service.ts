@@ -31,7 +31,6 @@ import {
   type ExportCursor,
   type ExportRow,
   type LeadsRepository,
-  type LeadWithChildren,
 } from './leads.repository';
 import type { LeadRow } from './leads.tables';
 
@@ -51,7 +50,7 @@ export type PublicFormLead = {
 };
 
 /** Known children keep their place (updated when named again); new names are added after them. */
-function mergeChildren(current: LeadWithChildren['children'], incoming: PublicFormLead['children']) {
+function mergeChildren(current: LeadRow['children'], incoming: PublicFormLead['children']) {
   const byName = new Map(incoming.map((c) => [c.name.trim().toLowerCase(), c]));
   const kept = current.map((c) => {
     const update = byName.get(c.name.trim().toLowerCase());
@@ -117,9 +116,9 @@ export function createLeadsService(deps: {
 }) {
   const { db, repo, segments, chat } = deps;
 
-  async function withMemberships(rows: LeadWithChildren[]): Promise<Lead[]> {
+  async function withMemberships(rows: LeadRow[]): Promise<Lead[]> {
     const memberships = await segments.membershipsByLead(rows.map((r) => r.id));
-    return rows.map((r) => toLead(r, r.children, memberships.get(r.id)));
+    return rows.map((r) => toLead(r, memberships.get(r.id)));
   }
 
   /** Writes the lead's derived columns (score, breakdown, search text) from its current state. */
@@ -136,7 +135,7 @@ export function createLeadsService(deps: {
     });
   }
 
-  async function getLeadOrThrow(id: string): Promise<LeadWithChildren> {
+  async function getLeadOrThrow(id: string): Promise<LeadRow> {
     const lead = await repo.findLeadById(id);
     if (!lead) throw new NotFoundError('Lead not found');
     return lead;
@@ -432,7 +431,7 @@ export function createLeadsService(deps: {
     async *allLeadsInPages(pageSize = 1000): AsyncGenerator<Lead[]> {
       let cursor: ExportCursor | null = null;
       for (;;) {
-        const page: { rows: LeadWithChildren[]; next: ExportCursor | null } = await repo.findPageAfter(
+        const page: { rows: LeadRow[]; next: ExportCursor | null } = await repo.findPageAfter(
           cursor,
           pageSize,
         );
