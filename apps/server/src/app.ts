@@ -57,7 +57,8 @@ import type { AppKeys } from './security/keys';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: readonly { method: string; url: string }[];
+    /** Every registered route and, for a public one, why it answers without a session. */
+    routeTable: readonly { method: string; url: string; readonly public: string | undefined }[];
   }
 }
 
@@ -80,9 +81,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
   });
   // Every registered route, so the security test can walk the whole table.
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: FastifyInstance['routeTable'][number][] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    // Read when asked: a plugin's scope may declare its routes public after this hook has run.
+    for (const method of [route.method].flat())
+      routeTable.push({
+        method,
+        url: route.url,
+        get public() {
+          return route.config?.public;
+        },
+      });
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
@@ -134,7 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exporter: createLeadExportService({ db, leads }),
   });
 
-  const widget = createWidgetService({ db, analytics: config.enroll.analytics });
+  const widget = createWidgetService({
+    db,
+    analytics: config.enroll.analytics,
+    images: { ownOrigin: config.publicUrl ?? null, hosts: config.widgetImageHosts },
+  });
   const emailProvider = createEmailProvider(config);
   app.addHook('onClose', async () => emailProvider.close?.());
   const email = createEmailService({ db, provider: emailProvider, jobs, log: app.log });

@@ -25,6 +25,15 @@ const envSchema = z.object({
   MAILERLITE_API_KEY: z.string().optional(),
   MAILERLITE_API_URL: z.string().url().default('https://connect.mailerlite.com/api'),
   PUBLIC_URL: z.string().url().optional(),
+  WIDGET_IMAGE_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().min(3).default('Admissions <admissions@localhost>'),
@@ -72,6 +81,8 @@ export type AppConfig = {
   mailerlite: { apiKey: string | null; apiUrl: string };
   /** The site's address for links in emails; requests' own origin when unset. */
   publicUrl: string | undefined;
+  /** Hosts the widget may load its avatar and logo from over https, besides our own origin. */
+  widgetImageHosts: string[];
   email: { provider: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string };
   storage:
     | { kind: 'local'; root: string }
@@ -131,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     widgetDistDir: e.WIDGET_DIST_DIR,
     mailerlite: { apiKey: e.MAILERLITE_API_KEY ?? null, apiUrl: e.MAILERLITE_API_URL },
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    widgetImageHosts: e.WIDGET_IMAGE_HOSTS,
     email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
     storage: storageConfig(e, dataDir),
     downloadLinkDays: e.DOWNLOAD_LINK_DAYS,

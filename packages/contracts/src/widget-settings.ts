@@ -54,6 +54,8 @@ export const WIDGET_SETTINGS_MESSAGES = {
   chatbotName: 'Chatbot name is required',
   welcomeMessage: 'Welcome message is required',
   url: 'Please enter a valid http(s) URL or a path starting with /',
+  imageHost:
+    'Images must be files uploaded to this site, or https addresses on a host the school has allowed (WIDGET_IMAGE_HOSTS)',
   empty: 'Nothing to update',
   saved: 'Widget settings saved',
 } as const;
@@ -175,4 +177,27 @@ export function fillWidgetPlaceholders(
   return text
     .replace(/\{\{\s*school_name\s*\}\}/g, values.school_name)
     .replace(/\{\{\s*chatbot_name\s*\}\}/g, values.chatbot_name);
+}
+
+/**
+ * Whether the widget may show an image from this address on the school's website: a path on our own
+ * origin, our own origin, or https on an allowed host. Anything else could be a tracking image that
+ * reports every visitor of the school's site to a stranger.
+ */
+export function isAllowedWidgetImage(
+  value: string,
+  allowed: { ownOrigin: string | null; hosts: readonly string[] },
+): boolean {
+  // A backslash is a slash to browsers: "/\evil.example/x.png" leaves the origin.
+  if (value.includes('\\')) return false;
+  if (/^\/(?!\/)/.test(value)) return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (allowed.ownOrigin && url.origin === new URL(allowed.ownOrigin).origin) return true;
+  const host = url.hostname.toLowerCase();
+  return url.protocol === 'https:' && allowed.hosts.some((h) => h.toLowerCase() === host);
 }

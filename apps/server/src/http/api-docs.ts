@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { markRoutesPublic } from './public-routes';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
@@ -13,5 +14,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(async (scope) => {
+    markRoutesPublic(scope, 'OpenAPI documentation: the API shape, no data');
+    await scope.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService, AuthenticatedSession } from '../modules/auth/auth.service';
 import { UnauthorizedError } from './errors';
-import { isProtectedPath, isPublicRoute } from './public-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,12 +14,17 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** Every /api/* and /admin/* request needs a live session unless its route is on the public list. */
+/**
+ * Every route needs a live session unless its own options say it is public (public-routes.ts).
+ * The decision is read from the route the router actually matched, never from the URL's text, so
+ * no spelling of a path (percent-encoding, case, slashes) can reach a route around it. A request
+ * that matches no route is left to the not-found handler: a 404 whatever its spelling.
+ */
 export function registerAuthentication(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (isPublicRoute(request.method, request.routeOptions.url)) return;
-    if (!isProtectedPath(request.url.split('?')[0] ?? '')) return;
+    if (request.is404) return;
+    if (request.routeOptions.config.public) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new UnauthorizedError('Authentication required');
     const session = await auth.authenticate(token);

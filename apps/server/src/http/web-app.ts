@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isProtectedPath } from './public-routes';
+import { isServerPath, markRoutesPublic } from './public-routes';
 
 const noMaps = (pathName: string) => !pathName.endsWith('.map');
 
@@ -14,7 +14,7 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
 /** A path the SPA's router owns: not an API path, not a file (no extension), not a dotfile. */
 function isSpaPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '/';
-  if (isProtectedPath(pathname) || pathname.startsWith('/widget/')) return false;
+  if (isServerPath(pathname)) return false;
   const last = pathname.split('/').pop() ?? '';
   return !last.includes('.') && !pathname.includes('/.');
 }
@@ -26,6 +26,28 @@ function isSpaPath(url: string): boolean {
 export async function registerWebApp(app: FastifyInstance, dirs: { web?: string; widget?: string }) {
   const webIndex = dirs.web ? path.join(dirs.web, 'index.html') : undefined;
   const hasWeb = webIndex !== undefined && fs.existsSync(webIndex);
+  const indexHtml = hasWeb ? fs.readFileSync(webIndex) : null;
+  // The build's files are public by nature; their routes are made by the static plugin.
+  await app.register(async (files) => {
+    markRoutesPublic(files, 'the built web app and widget files');
+    await registerFiles(files, dirs, hasWeb);
+  });
+
+  app.setNotFoundHandler((request, reply: FastifyReply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (
+      indexHtml &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml &&
+      isSpaPath(request.url)
+    ) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).send({ error: 'Not found' });
+  });
+}
+
+async function registerFiles(app: FastifyInstance, dirs: { web?: string; widget?: string }, hasWeb: boolean) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dirs.web!,
@@ -46,17 +68,4 @@ export async function registerWebApp(app: FastifyInstance, dirs: { web?: string;
       setHeaders: cacheHeaders,
     });
   }
-
-  app.setNotFoundHandler((request, reply: FastifyReply) => {
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (
-      hasWeb &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      wantsHtml &&
-      isSpaPath(request.url)
-    ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.web!);
-    }
-    return reply.status(404).send({ error: 'Not found' });
-  });
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../http/authenticate';
+import { publicRoute } from '../../http/public-routes';
 import type { AuthService } from './auth.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 429: errorSchema };
@@ -29,14 +30,17 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         response: { 200: loginResponseSchema, ...errors },
       },
       // Flood guard on top of the failure lockout: each attempt costs an argon2 hash.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { ...publicRoute('signing in'), rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     (request) => auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
 
   r.get(
     '/admin/login-hint',
-    { schema: { tags: ['auth'], response: { 200: loginHintResponseSchema } } },
+    {
+      config: publicRoute('the development credentials hint on the login page'),
+      schema: { tags: ['auth'], response: { 200: loginHintResponseSchema } },
+    },
     async () => ({ devCredentials: await auth.loginHint() }),
   );
 

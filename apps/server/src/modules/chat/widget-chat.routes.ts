@@ -14,6 +14,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError } from '../../http/errors';
+import { publicRoute } from '../../http/public-routes';
 import type { ConversationService } from './conversation.service';
 import { createVisitorLimiter } from './visitor-limiter';
 import { allowAnyOrigin, CORS_HEADERS } from './widget-cors';
@@ -87,7 +88,12 @@ export async function widgetChatRoutes(
     if (error.statusCode === 413) return reply.status(413).send({ error: CHAT_MESSAGES.bodyTooLarge });
     return app.errorHandler(error, request, reply);
   };
-  const common = { onRequest: [bodyCap, perAddress], bodyLimit: CHAT_BODY_MAX_BYTES, errorHandler };
+  const common = {
+    onRequest: [bodyCap, perAddress],
+    bodyLimit: CHAT_BODY_MAX_BYTES,
+    errorHandler,
+    config: publicRoute("the widget's chat on the school's website: a visitor has no session"),
+  };
 
   r.post(
     '/widget/visits',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { publicRoute } from '../../http/public-routes';
 
 /**
  * The widget runs on the school's own website and calls us from there: its public calls answer
@@ -13,11 +14,11 @@ export const CORS_HEADERS = {
 /** For the routes of this plugin: CORS headers on every answer, and the preflight of its paths. */
 export function allowAnyOrigin(app: FastifyInstance, preflightPaths: string[] = []) {
   app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/widget/')) return;
+    if (!request.routeOptions.url?.startsWith('/widget/')) return;
     for (const [name, value] of Object.entries(CORS_HEADERS)) reply.header(name, value);
   });
   for (const path of preflightPaths) {
-    app.options(path, async (_request, reply) => {
+    app.options(path, { config: publicRoute('CORS preflight of the widget') }, async (_request, reply) => {
       reply
         .header('access-control-allow-methods', 'GET, POST, OPTIONS')
         .header('access-control-allow-headers', 'content-type, accept')

@@ -1,4 +1,5 @@
 import { errorSchema, submitLeadResponseSchema, submitLeadSchema } from '@lantern/contracts';
+import { publicRoute } from '../../http/public-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TooManyRequestsError } from '../../http/errors';
@@ -15,6 +16,7 @@ export async function enrollmentRoutes(
     '/widget/submit-lead',
     {
       config: {
+        ...publicRoute('the public enrolment form'),
         rateLimit: {
           max: opts.submissionsPerMinute,
           timeWindow: '1 minute',

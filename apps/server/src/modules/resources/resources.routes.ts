@@ -23,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { sessionOf } from '../../http/authenticate';
+import { publicRoute } from '../../http/public-routes';
 import { StoredFileNotFoundError } from '../../providers/storage/file-storage';
 import { recordAuditEvent } from '../audit/audit.service';
 import { LinkProblem, type ResourcesService, type UploadPart } from './resources.service';
@@ -201,7 +202,10 @@ export async function resourcesRoutes(
   r.post(
     '/api/resources/generate-token',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: {
+        ...publicRoute('a download link for a lead magnet (spec: no auth header; rate-limited)'),
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+      },
       schema: {
         tags,
         summary: 'A signed, expiring download link for a resource (no token needed)',
@@ -220,7 +224,10 @@ export async function resourcesRoutes(
   r.get(
     '/api/resources/by-segment/:segment',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: {
+        ...publicRoute('titles and descriptions of active resources for a segment (spec: no auth header)'),
+        rateLimit: { max: 120, timeWindow: '1 minute' },
+      },
       schema: {
         tags,
         summary: 'Active resources for a segment (id or name), primary first (no token needed)',
@@ -237,7 +244,10 @@ export async function resourcesRoutes(
   r.get(
     '/api/resources/download/:token',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: {
+        ...publicRoute('following a signed, expiring download link'),
+        rateLimit: { max: 120, timeWindow: '1 minute' },
+      },
       schema: {
         tags,
         summary: 'Follow a download link: the file, or a page listing the resource’s files',

@@ -1,4 +1,4 @@
-import { WIDGET_SETTINGS_DEFAULTS } from '@lantern/contracts';
+import { WIDGET_SETTINGS_DEFAULTS, WIDGET_SETTINGS_MESSAGES } from '@lantern/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, loginToken, type TestApp } from '../../test/test-app';
 
@@ -6,7 +6,10 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    WIDGET_IMAGE_HOSTS: 'cdn.school.example',
+    PUBLIC_URL: 'https://admissions.school.example',
+  });
   token = await loginToken(t.app);
 });
 afterAll(() => t.close());
@@ -61,6 +64,10 @@ describe('GET and PUT /api/widget/settings', () => {
     [{ chatbot_name: 'a chatbot name of 101 characters'.padEnd(101, 'x') }, 'chatbot_name'],
     [{ welcome_message: 'a welcome of 2001 characters'.padEnd(2001, 'x') }, 'welcome_message'],
     [{ logo_url: 'javascript:alert(1)' }, 'Please enter a valid http(s) URL'],
+    [{ avatar_url: 'https://tracker.example/pixel.png' }, WIDGET_SETTINGS_MESSAGES.imageHost],
+    [{ logo_url: 'http://cdn.school.example/logo.png' }, WIDGET_SETTINGS_MESSAGES.imageHost],
+    [{ logo_url: '/\\tracker.example/logo.png' }, 'Images must be files uploaded to this site'],
+    [{ avatar_url: 'https://cdn.school.example.tracker.example/a.png' }, 'Images must be files'],
     [{ show_branding: 'yes' }, 'show_branding'],
     [{ favourite_colour: '#000000' }, 'Unknown field(s): favourite_colour'],
     [{}, 'Nothing to update'],
@@ -116,5 +123,34 @@ describe('GET and PUT /api/widget/settings', () => {
     expect(config).not.toHaveProperty('unique_selling_proposition');
     expect(config).not.toHaveProperty('enable_analytics');
     expect(JSON.stringify(config)).not.toContain('Small classes');
+  });
+});
+
+describe('widget images', () => {
+  it('accepts images on this site and https images on an allowed host', async () => {
+    for (const url of [
+      '/uploads/avatar.png',
+      'https://admissions.school.example/files/avatar.png',
+      'https://cdn.school.example/avatar.png',
+      'https://CDN.school.example/logo.png',
+    ]) {
+      const res = await put({ avatar_url: url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().settings.avatar_url).toBe(url);
+    }
+  });
+
+  it('does not show the public an image saved before the host rule', async () => {
+    const other = await createTestApp();
+    try {
+      const { widgetSettings } = await import('./widget.tables');
+      await other.database.db
+        .update(widgetSettings)
+        .set({ avatarUrl: 'https://tracker.example/p.png', logoUrl: '/uploads/logo.png' });
+      const config = (await other.app.inject({ method: 'GET', url: '/widget/config' })).json();
+      expect(config).toMatchObject({ avatar_url: null, logo_url: '/uploads/logo.png' });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@lantern/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicRoute } from '../../http/public-routes';
 import { allowAnyOrigin } from '../chat/widget-cors';
 import type { WidgetService } from './widget.service';
 
@@ -17,6 +18,7 @@ export async function widgetRoutes(app: FastifyInstance, opts: { widget: WidgetS
   r.get(
     '/widget/config',
     {
+      config: publicRoute('branding for the public enrolment form and the widget'),
       schema: {
         tags: ['widget'],
         summary: 'Public branding for the enrolment form and the widget (no token)',

@@ -1,5 +1,7 @@
 import {
   fillWidgetPlaceholders,
+  isAllowedWidgetImage,
+  WIDGET_SETTINGS_MESSAGES,
   WIDGET_SETTINGS_DEFAULTS,
   type WidgetPublicConfig,
   type WidgetSettings,
@@ -7,6 +9,7 @@ import {
 } from '@lantern/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { BadInputError } from '../../http/errors';
 import { widgetSettings, type WidgetSettingsRow } from './widget.tables';
 
 /** How long the settings are served from memory: the public config is read on every page view. */
@@ -76,7 +79,10 @@ const COLUMN: Record<keyof WidgetSettingsUpdate, keyof Row> = {
 export function createWidgetService(deps: {
   db: Database;
   analytics: { scriptUrl: string; domain: string | null } | null;
+  /** Where widget images may come from besides our own origin (PUBLIC_URL, paths). */
+  images: { ownOrigin: string | null; hosts: readonly string[] };
 }) {
+  const isAllowedImage = (url: string | null) => url === null || isAllowedWidgetImage(url, deps.images);
   const { db, analytics } = deps;
   let cached: { at: number; settings: WidgetSettings } | undefined;
 
@@ -99,6 +105,11 @@ export function createWidgetService(deps: {
 
     /** The admin's change: only the fields given; the row is created with the defaults if missing. */
     async update(update: WidgetSettingsUpdate): Promise<WidgetSettings> {
+      for (const key of ['avatar_url', 'logo_url'] as const) {
+        const url = update[key];
+        if (url !== undefined && !isAllowedImage(url))
+          throw new BadInputError(WIDGET_SETTINGS_MESSAGES.imageHost);
+      }
       const values: Partial<Row> = { updatedAt: new Date() };
       for (const [key, value] of Object.entries(update)) {
         const column = COLUMN[key as keyof WidgetSettingsUpdate];
@@ -127,7 +138,8 @@ export function createWidgetService(deps: {
         primary_color: s.primary_color,
         secondary_color: s.secondary_color,
         accent_color: s.accent_color,
-        logo_url: s.logo_url,
+        // One saved before the host rule (or before the allow-list changed) is not shown.
+        logo_url: isAllowedImage(s.logo_url) ? s.logo_url : null,
         analytics: analytics ? { script_url: analytics.scriptUrl, domain: analytics.domain } : null,
         chatbot_name: s.chatbot_name,
         welcome_message: fillWidgetPlaceholders(s.welcome_message, s),
@@ -135,7 +147,7 @@ export function createWidgetService(deps: {
         background_color: s.background_color,
         border_radius: s.border_radius,
         position: s.position,
-        avatar_url: s.avatar_url,
+        avatar_url: isAllowedImage(s.avatar_url) ? s.avatar_url : null,
         auto_open_enabled: s.auto_open_enabled,
         auto_open_delay: s.auto_open_delay,
         auto_open_only_new_visitors: s.auto_open_only_new_visitors,
