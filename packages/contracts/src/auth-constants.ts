@@ -11,6 +11,9 @@ export const BACKUP_CODE_COUNT = 10;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 
-/** Failed attempts allowed per account and per address inside the window before a 429. */
+/**
+ * Failures inside the window before a 429: per address, per session, and per account for two-factor
+ * codes. An account with this many failed passwords admits only addresses that have not failed for it.
+ */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;

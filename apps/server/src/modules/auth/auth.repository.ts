@@ -1,7 +1,15 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createSessionCache } from './session-cache';
-import { adminBackupCodes, adminSessions, adminUsers, authFailures, type AdminUserRow } from './auth.tables';
+import {
+  adminBackupCodes,
+  adminSessions,
+  adminUsers,
+  authFailures,
+  type AdminUserRow,
+  type FailureKind,
+  type FailureScope,
+} from './auth.tables';
 
 export type SessionWithUser = { sessionId: string; lastUsedAt: Date; expiresAt: Date; user: AdminUserRow };
 
@@ -141,9 +149,9 @@ export function createAuthRepository(db: Database, options: { sessionCacheSecond
 
     /** The most recent failures inside the window, newest first. */
     async recentFailures(
-      scope: 'account' | 'address',
+      scope: FailureScope,
       key: string,
-      kind: 'password' | 'two_factor',
+      kind: FailureKind,
       since: Date,
       limit: number,
     ): Promise<Date[]> {
@@ -163,7 +171,7 @@ export function createAuthRepository(db: Database, options: { sessionCacheSecond
       return rows.map((r) => r.createdAt);
     },
 
-    async clearFailures(scope: 'account' | 'address', key: string, kind: 'password' | 'two_factor') {
+    async clearFailures(scope: FailureScope, key: string, kind: FailureKind) {
       await db
         .delete(authFailures)
         .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), eq(authFailures.kind, kind)));

@@ -49,27 +49,22 @@ export function createAuthService(deps: {
     async login(input: LoginRequest, client: ClientContext): Promise<LoginResponse> {
       const email = input.email.toLowerCase();
       const passwordSubject = { account: email, address: client.ip, kind: 'password' as const };
-      await throttle.assertAllowed(passwordSubject);
-
       const user = await repo.findUserByEmail(email);
-      const passwordOk = user
-        ? await verifyPassword(user.passwordHash, input.password)
-        : (await spendPasswordCheckTime(input.password), false);
-      if (!user || !passwordOk) {
-        await throttle.recordFailure(passwordSubject);
-        throw new UnauthorizedError(INVALID_CREDENTIALS);
-      }
-      await throttle.recordSuccess(passwordSubject);
+      const passwordOk = await throttle.check(passwordSubject, async () =>
+        user
+          ? verifyPassword(user.passwordHash, input.password)
+          : (await spendPasswordCheckTime(input.password), false),
+      );
+      if (!user || !passwordOk) throw new UnauthorizedError(INVALID_CREDENTIALS);
 
       if (user.twoFactorEnabled) {
-        if (!input.twoFactorCode) return { requiresTwoFactor: true };
+        const code = input.twoFactorCode;
+        if (!code) return { requiresTwoFactor: true };
         const codeSubject = { ...passwordSubject, kind: 'two_factor' as const };
-        await throttle.assertAllowed(codeSubject);
-        if (!(await twoFactor.checkSecondFactor(user, input.twoFactorCode, client.ip))) {
-          await throttle.recordFailure(codeSubject);
-          throw new UnauthorizedError('Invalid two-factor code');
-        }
-        await throttle.recordSuccess(codeSubject);
+        const codeOk = await throttle.check(codeSubject, () =>
+          twoFactor.checkSecondFactor(user, code, client.ip),
+        );
+        if (!codeOk) throw new UnauthorizedError('Invalid two-factor code');
       }
 
       const token = await startSession(user, client);
@@ -98,7 +93,13 @@ export function createAuthService(deps: {
     ): Promise<void> {
       const user = await repo.getUserById(session.user.id);
       if (!user) throw new UnauthorizedError();
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      const subject = {
+        account: user.email,
+        address: ip,
+        kind: 'password' as const,
+        sessionId: session.sessionId,
+      };
+      if (!(await throttle.check(subject, () => verifyPassword(user.passwordHash, input.currentPassword)))) {
         throw new BadInputError('The current password is not correct');
       }
       if (input.newPassword === input.currentPassword) {

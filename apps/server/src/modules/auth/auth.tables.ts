@@ -70,14 +70,18 @@ export const adminBackupCodes = pgTable(
   (t) => [uniqueIndex('admin_backup_codes_user_code_idx').on(t.userId, t.codeHash)],
 );
 
-/** Failed sign-in attempts, counted per account and per address for the lockout window. */
+/** What a failure is counted against (login-throttle.ts): `account_address` keys are "address account". */
+export type FailureScope = 'account' | 'address' | 'account_address' | 'session';
+export type FailureKind = 'password' | 'two_factor';
+
+/** Failed password and two-factor checks, one row per scope they count against, for the lockout window. */
 export const authFailures = pgTable(
   'auth_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    scope: text('scope').$type<'account' | 'address'>().notNull(),
+    scope: text('scope').$type<FailureScope>().notNull(),
     key: text('key').notNull(),
-    kind: text('kind').$type<'password' | 'two_factor'>().notNull(),
+    kind: text('kind').$type<FailureKind>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_failures_lookup_idx').on(t.scope, t.key, t.kind, t.createdAt)],

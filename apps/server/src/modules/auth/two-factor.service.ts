@@ -50,13 +50,10 @@ export function createTwoFactorService(deps: {
   /** Rate-limited code check for the account's own two-factor management calls. */
   async function requireCode(user: AdminUserRow, code: string, ip: string, accept: 'totp' | 'any') {
     const subject = { account: user.email, address: ip, kind: 'two_factor' as const };
-    await throttle.assertAllowed(subject);
-    const ok = accept === 'totp' ? await checkTotp(user, code) : await checkSecondFactor(user, code, ip);
-    if (!ok) {
-      await throttle.recordFailure(subject);
-      throw new BadInputError('Invalid verification code');
-    }
-    await throttle.recordSuccess(subject);
+    const ok = await throttle.check(subject, () =>
+      accept === 'totp' ? checkTotp(user, code) : checkSecondFactor(user, code, ip),
+    );
+    if (!ok) throw new BadInputError('Invalid verification code');
   }
 
   async function currentUser(userId: string): Promise<AdminUserRow> {
@@ -110,7 +107,13 @@ export function createTwoFactorService(deps: {
     async disable(userId: string, password: string, code: string, ctx: RequestContext): Promise<void> {
       const user = await currentUser(userId);
       if (!user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is not enabled');
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      const subject = {
+        account: user.email,
+        address: ctx.ip,
+        kind: 'password' as const,
+        sessionId: ctx.sessionId,
+      };
+      if (!(await throttle.check(subject, () => verifyPassword(user.passwordHash, password)))) {
         throw new BadInputError('The password is not correct');
       }
       await requireCode(user, code, ctx.ip, 'any');
