@@ -1,5 +1,6 @@
 // Seeds the e2e database before the server starts (PGlite allows one process at a time):
-// demo leads with segments, and one known lead with a conversation for the journeys to search.
+// demo leads with segments, one known lead with a conversation for the journeys to search, and an
+// expired download link.
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { childFactsOf } from '../../apps/server/src/modules/leads/lead-mapping';
 import { storedChildren } from '../../apps/server/src/modules/leads/leads.repository';
 import { leads } from '../../apps/server/src/modules/leads/leads.tables';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data';
+import { insertExpiredDownloadLink } from './download-links';
 import { DEMO_LEAD_COUNT, FIXTURE_LEAD } from './fixtures';
 
 async function insertFixtureLead(db: Database) {
@@ -69,4 +71,5 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const { database } = await prepareDatabase(loadConfig(), path.join(root, 'apps/server/drizzle'));
 await seedDemoData(database.db, DEMO_LEAD_COUNT, { seed: 11 });
 await insertFixtureLead(database.db);
+await insertExpiredDownloadLink(database.db);
 await database.close();

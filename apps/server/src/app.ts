@@ -38,7 +38,6 @@ import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { createKnowledgeService } from './modules/knowledge/knowledge.service';
 import { createAiProvider } from './providers/ai/ai-provider';
 import { createImageTextReader } from './providers/ocr/image-text';
-import { createDownloadTokens } from './modules/resources/download-token';
 import { createResourcesRepository } from './modules/resources/resources.repository';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { createResourcesService } from './modules/resources/resources.service';
@@ -77,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
-    // Download links carry a signed token in the path (see resources/download-token.ts).
+    // Path parameters longer than find-my-way's default 100 characters (segment names, link tokens).
     routerOptions: { maxParamLength: 1000 },
   });
   // Every registered route, so the security test can walk the whole table.
@@ -154,7 +153,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const resources = createResourcesService({
     repo: createResourcesRepository(db),
     storage: createFileStorage(config),
-    tokens: createDownloadTokens(keys.downloadTokenHmac),
     linkDays: config.downloadLinkDays,
     log: app.log,
     onLeadDownload: (address) => leads.recordResourceDownload(address),

@@ -103,7 +103,11 @@ export function createConversationService(deps: {
     });
     // Resources for the family's segments not offered yet (needs learnt later may add some).
     const segmentIds = upserted.segmentIds ?? (await leads.segmentIdsOf(upserted.leadId));
-    const recommended = await resources.recommend(segmentIds, c.email!, visitorId);
+    const recommended = await resources.recommend(
+      segmentIds,
+      { leadId: upserted.leadId, email: c.email!, visitorId },
+      'chat',
+    );
     const offered: OfferedResource[] = recommended
       .filter((r) => !row.resources.some((o) => o.id === r.id))
       .map((r) => ({ id: r.id, title: r.title, description: r.description, download_url: r.downloadUrl }));

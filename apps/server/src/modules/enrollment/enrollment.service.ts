@@ -80,7 +80,11 @@ export function createEnrollmentService(deps: {
       const form = readPublicForm(input);
       const upserted = await leads.upsertFromPublicForm(form);
       const segmentIds = upserted.segmentIds ?? (await leads.segmentIdsOf(upserted.leadId));
-      const recommended = await resources.recommend(segmentIds, form.email, form.visitorId);
+      const recommended = await resources.recommend(
+        segmentIds,
+        { leadId: upserted.leadId, email: form.email, visitorId: form.visitorId },
+        'enrolment',
+      );
       try {
         // A family that asked not to be emailed (never-contact, unsubscribed, bounced) gets none.
         if (!(await leads.mayEmail(upserted.leadId))) return recommended;

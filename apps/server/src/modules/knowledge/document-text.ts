@@ -2,6 +2,7 @@ import path from 'node:path';
 import { KNOWLEDGE_MESSAGES, type KnowledgeFileType } from '@lantern/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import { BadInputError } from '../../http/errors';
+import { assertSafeContent, contentChecksFor } from '../../security/upload-checks';
 import { htmlBlocks, markdownBlocks, plainTextBlocks, type TextBlock } from './text-blocks';
 
 /**
@@ -54,7 +55,7 @@ export function decodeText(content: Buffer): string {
   }
 }
 
-/** Checks the file's name and content agree and are an accepted kind (spec 5's message otherwise). */
+/** Checks the name and content agree, are an accepted kind (spec 5's message otherwise) and are safe. */
 export async function detectKnowledgeFile(filename: string, content: Buffer): Promise<KnowledgeFileType> {
   const extension = path.extname(filename).toLowerCase();
   const expected = KINDS[extension];
@@ -75,6 +76,12 @@ export async function detectKnowledgeFile(filename: string, content: Buffer): Pr
     throw new BadInputError(
       `${filename} is not really a ${extension.slice(1).toUpperCase()} file (its content does not match its name). ${KNOWLEDGE_MESSAGES.fileType}`,
     );
+  // A DOCX (any zip) that would expand beyond reason is refused before it is stored or read.
+  await assertSafeContent(
+    filename,
+    content,
+    contentChecksFor(content, detected?.mime, { refusesActivePdf: false }),
+  );
   return expected.kind;
 }
 

@@ -1,8 +1,8 @@
 import { buffer as readAll } from 'node:stream/consumers';
 import { KNOWLEDGE_MESSAGES, type KnowledgeCategory, type KnowledgeFileType } from '@lantern/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { cleanFilename } from '../resources/resources.service';
 import { AppError } from '../../http/errors';
+import { cleanFilename } from '../../security/upload-filename';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import type { ImageTextReader } from '../../providers/ocr/image-text';
 import type { JobQueue } from '../jobs/job-queue';

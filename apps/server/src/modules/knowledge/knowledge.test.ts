@@ -15,6 +15,7 @@ import {
   passwordPdf,
   readFixture,
 } from './test-fixtures/documents';
+import { docxBomb, makeDocx } from '../../security/test-fixtures/zip-files';
 
 let t: TestApp;
 let k: ReturnType<typeof knowledgeClient>;
@@ -301,5 +302,28 @@ describe('statistics, editing and deleting documents', () => {
       });
       expect(res.statusCode, url).toBe(401);
     }
+  });
+});
+
+describe('uploads refused before they are stored', () => {
+  it('refuses a DOCX zip bomb with a 400, storing and reading nothing of it', async () => {
+    const before = (await k.call('GET', '/api/knowledge')).json().documents.length;
+    const res = await k.upload('handbook.docx', docxBomb());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(
+      'handbook.docx would expand to more than 10 MB when opened, far more than any ordinary document, so it was refused. Please save it again and upload that copy.',
+    );
+    expect((await k.call('GET', '/api/knowledge')).json().documents).toHaveLength(before);
+  });
+
+  it('reads a small DOCX built the same way', async () => {
+    const body = await k.uploadOk('welcome.docx', makeDocx());
+    const { chunks } = await k.chunksOf(body.document.id);
+    expect(chunks.map((c) => c.chunk_text).join('\n')).toContain('Tours run every Tuesday');
+  });
+
+  it('stores a document name without its bidi, invisible or control characters', async () => {
+    const body = await k.uploadOk('hand\u202Ekoob\u200B\u2067.md', handbookMarkdown());
+    expect(body.document.document_name).toBe('handkoob.md');
   });
 });

@@ -1,57 +1,25 @@
 import crypto from 'node:crypto';
 
-/** What a download link grants: one resource, until a time, noted with who asked for it. */
-export type DownloadGrant = {
-  resourceId: string;
-  email: string | null;
-  visitorId: string | null;
-  /** Unix seconds. */
-  expiresAt: number;
-};
+/** Who issued a download link. Only server-issued links to a lead count toward that lead. */
+export type LinkIssuer = 'enrolment' | 'chat' | 'email' | 'public';
 
-const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+/** A download link's token: 32 random bytes, base64url. */
+const TOKEN_BYTES = 32;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Download links are signed, self-contained tokens: base64url(JSON grant) + '.' + base64url(HMAC).
- * Nothing is stored per link; a changed byte breaks the signature, an old one is past its expiry.
+ * Download links are opaque: the token says nothing of the resource or the parent. What it grants
+ * is a row in resource_download_links found by the token's SHA-256; the token itself is never
+ * stored, so the table cannot be turned back into working links.
  */
-export function createDownloadTokens(key: Buffer) {
-  const sign = (payload: string) => b64(crypto.createHmac('sha256', key).update(payload).digest());
-
-  return {
-    issue(grant: DownloadGrant): string {
-      const payload = b64(
-        JSON.stringify({ r: grant.resourceId, e: grant.email, v: grant.visitorId, x: grant.expiresAt }),
-      );
-      return `${payload}.${sign(payload)}`;
-    },
-
-    /** The grant, or why the token is refused ('invalid' for tampered or malformed). */
-    verify(token: string, now = Date.now()): { grant: DownloadGrant } | { problem: 'invalid' | 'expired' } {
-      const [payload, signature, extra] = token.split('.');
-      if (!payload || !signature || extra !== undefined || token.length > 1000) return { problem: 'invalid' };
-      const expected = Buffer.from(sign(payload));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
-        return { problem: 'invalid' };
-      let data: { r?: unknown; e?: unknown; v?: unknown; x?: unknown };
-      try {
-        data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      } catch {
-        return { problem: 'invalid' };
-      }
-      if (typeof data.r !== 'string' || typeof data.x !== 'number') return { problem: 'invalid' };
-      if (data.x * 1000 <= now) return { problem: 'expired' };
-      return {
-        grant: {
-          resourceId: data.r,
-          email: typeof data.e === 'string' ? data.e : null,
-          visitorId: typeof data.v === 'string' ? data.v : null,
-          expiresAt: data.x,
-        },
-      };
-    },
-  };
+export function newDownloadToken(): { token: string; tokenHash: string } {
+  const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
+  return { token, tokenHash: hashDownloadToken(token) };
 }
 
-export type DownloadTokens = ReturnType<typeof createDownloadTokens>;
+export function hashDownloadToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether the text could be a token at all (checked before any lookup). */
+export const isDownloadTokenShaped = (text: string) => TOKEN_SHAPE.test(text);

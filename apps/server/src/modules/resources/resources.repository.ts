@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { segments } from '../segments/segments.tables';
 import {
+  resourceDownloadLinks,
   resourceDownloads,
   resourceFiles,
   resources,
   resourceSegments,
+  type ResourceDownloadLinkRow,
   type ResourceFileRow,
   type ResourceRow,
 } from './resources.tables';
@@ -90,7 +92,10 @@ export function createResourcesRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Deletes the resource (files, links and download rows cascade); answers its storage keys. */
+    /**
+     * Deletes the resource (files, segment links and download rows cascade; its download links stay,
+     * to say it is gone); answers its storage keys.
+     */
     async delete(id: string): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const files = await tx
@@ -174,6 +179,22 @@ export function createResourcesRepository(db: Database) {
         .from(resourceFiles)
         .where(and(eq(resourceFiles.resourceId, resourceId), eq(resourceFiles.id, fileId)));
       return row;
+    },
+
+    async insertLinks(links: (typeof resourceDownloadLinks.$inferInsert)[]): Promise<void> {
+      if (links.length) await db.insert(resourceDownloadLinks).values(links);
+    },
+
+    async findLinkByTokenHash(tokenHash: string): Promise<ResourceDownloadLinkRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(resourceDownloadLinks)
+        .where(eq(resourceDownloadLinks.tokenHash, tokenHash));
+      return row;
+    },
+
+    async deleteLinksExpiredBefore(before: Date): Promise<void> {
+      await db.delete(resourceDownloadLinks).where(lt(resourceDownloadLinks.expiresAt, before));
     },
 
     async recordDownload(values: {

@@ -25,6 +25,7 @@ import type { Database } from '../../db/client';
 import { sessionOf } from '../../http/authenticate';
 import { publicRoute } from '../../http/public-routes';
 import { StoredFileNotFoundError } from '../../providers/storage/file-storage';
+import { cleanFilename } from '../../security/upload-filename';
 import { recordAuditEvent } from '../audit/audit.service';
 import { LinkProblem, type ResourcesService, type UploadPart } from './resources.service';
 
@@ -208,7 +209,7 @@ export async function resourcesRoutes(
       },
       schema: {
         tags,
-        summary: 'A signed, expiring download link for a resource (no token needed)',
+        summary: 'An expiring download link for a resource (no token needed; never counted on a lead)',
         body: generateTokenSchema,
         response: { 200: downloadTokenSchema, ...errors, 429: errorSchema },
       },
@@ -245,7 +246,7 @@ export async function resourcesRoutes(
     '/api/resources/download/:token',
     {
       config: {
-        ...publicRoute('following a signed, expiring download link'),
+        ...publicRoute('following an expiring download link'),
         rateLimit: { max: 120, timeWindow: '1 minute' },
       },
       schema: {
@@ -272,7 +273,7 @@ async function followLink(
       .header('cache-control', 'no-store')
       .send(page(title, body));
   try {
-    const { grant, resource, file } = await resources.redeem(token, fileId);
+    const { link, resource, file } = await resources.redeem(token, fileId);
     if (!file) {
       const items = resource.files
         .map(
@@ -282,10 +283,10 @@ async function followLink(
         .join('');
       return html(200, resource.title, `<p>${escapeHtml(resource.description)}</p><ul>${items}</ul>`);
     }
-    const { body, size } = await resources.openDownload(grant, resource.id, file);
+    const { body, size } = await resources.openDownload(link, resource.id, file);
     reply
       .type(file.fileType)
-      .header('content-disposition', contentDisposition(file.filename))
+      .header('content-disposition', contentDisposition(cleanFilename(file.filename)))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff');
     if (size !== null) reply.header('content-length', size);

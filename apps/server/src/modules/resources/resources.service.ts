@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { pipeline, Readable, Transform } from 'node:stream';
+import { buffer as readAll } from 'node:stream/consumers';
 import {
   hasAllowedResourceExtension,
   RESOURCE_FILE_EXTENSIONS,
@@ -18,8 +19,16 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, BadInputError, NotFoundError } from '../../http/errors';
 import type { FileStorage } from '../../providers/storage/file-storage';
-import type { DownloadGrant, DownloadTokens } from './download-token';
+import { assertSafeContent, contentChecksFor } from '../../security/upload-checks';
+import { cleanFilename } from '../../security/upload-filename';
+import {
+  hashDownloadToken,
+  isDownloadTokenShaped,
+  newDownloadToken,
+  type LinkIssuer,
+} from './download-token';
 import type { ResourcesRepository, ResourceWithRelations } from './resources.repository';
+import type { ResourceDownloadLinkRow } from './resources.tables';
 
 export type UploadPart =
   | { type: 'field'; fieldname: string; value: unknown }
@@ -30,6 +39,12 @@ type StoredFile = { id: string; filename: string; fileType: string; size: number
 const SNIFF_BYTES = 4100;
 const RECOMMEND_CACHE_MS = 2_000;
 const DAY_MS = 86_400_000;
+/** Expired links are kept a while (they still say 'expired'), then removed with the parent's email. */
+const EXPIRED_LINK_KEEP_MS = 30 * DAY_MS;
+const LINK_PURGE_EVERY_MS = 3_600_000;
+
+/** Whom the server issues a link to: a lead it knows (enrolment, chat, email). */
+export type LinkRecipient = { leadId: string; email: string; visitorId: string | null };
 
 /** What each allowed extension's content must look like (file-type's detected MIME types). */
 const CONTENT_TYPES: Record<string, { detected: string[]; serveAs: string }> = {
@@ -46,14 +61,6 @@ const CONTENT_TYPES: Record<string, { detected: string[]; serveAs: string }> = {
   '.jpeg': { detected: ['image/jpeg'], serveAs: 'image/jpeg' },
   '.png': { detected: ['image/png'], serveAs: 'image/png' },
 };
-
-/** A file name as people see it: no folders, no control characters, a sane length. */
-export function cleanFilename(raw: string): string {
-  const base = path.posix.basename(raw.replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return clean.slice(-200) || 'file';
-}
 
 const extensionOf = (filename: string) => path.extname(filename).toLowerCase();
 
@@ -120,13 +127,12 @@ export function toResource(row: ResourceWithRelations): Resource {
 export function createResourcesService(deps: {
   repo: ResourcesRepository;
   storage: FileStorage;
-  tokens: DownloadTokens;
   linkDays: number;
   log: FastifyBaseLogger;
   /** Counts a parent's download on their lead (score and dashboard). */
   onLeadDownload: (email: string) => Promise<void>;
 }) {
-  const { repo, storage, tokens, linkDays, log, onLeadDownload } = deps;
+  const { repo, storage, linkDays, log, onLeadDownload } = deps;
 
   async function getOrThrow(id: string): Promise<ResourceWithRelations> {
     const row = await repo.findById(id);
@@ -162,6 +168,16 @@ export function createResourcesService(deps: {
         throw new BadInputError(
           `${filename} is not really a ${extension} file (its content does not match its name)`,
         );
+      }
+      // PDFs and zip archives are read whole (at most the upload limit) and checked before storing.
+      const checks = contentChecksFor(head, detected?.mime, { refusesActivePdf: true });
+      if (checks.length > 0) {
+        const content = await readAll(whole);
+        if ((part.file as Readable & { truncated?: boolean }).truncated)
+          throw Object.assign(new Error('too large'), { statusCode: 413 });
+        await assertSafeContent(filename, content, checks);
+        await storage.put(storageKey, content, { contentType: expected.serveAs, size: content.length });
+        return { id, filename, fileType: expected.serveAs, size: content.length, storageKey };
       }
       let size = 0;
       const counter = new Transform({
@@ -217,13 +233,37 @@ export function createResourcesService(deps: {
     recommendGeneration++;
   }
 
-  function issueLink(resourceId: string, email: string | null, visitorId: string | null): DownloadToken {
-    const expiresAt = Math.floor((Date.now() + linkDays * DAY_MS) / 1000);
-    const token = tokens.issue({ resourceId, email, visitorId, expiresAt });
-    return {
+  let lastLinkPurge = 0;
+  async function purgeOldLinks() {
+    if (Date.now() - lastLinkPurge < LINK_PURGE_EVERY_MS) return;
+    lastLinkPurge = Date.now();
+    await repo.deleteLinksExpiredBefore(new Date(Date.now() - EXPIRED_LINK_KEEP_MS));
+  }
+
+  /** One new link per resource, stored by its token's hash; the token is only in the answer. */
+  async function issueLinks(
+    resourceIds: string[],
+    to: { leadId: string | null; email: string | null; visitorId: string | null },
+    issuedBy: LinkIssuer,
+  ): Promise<DownloadToken[]> {
+    await purgeOldLinks();
+    const expiresAt = new Date(Date.now() + linkDays * DAY_MS);
+    const issued = resourceIds.map((resourceId) => ({ resourceId, ...newDownloadToken() }));
+    await repo.insertLinks(
+      issued.map(({ resourceId, tokenHash }) => ({
+        tokenHash,
+        resourceId,
+        leadId: to.leadId,
+        email: to.email?.toLowerCase() ?? null,
+        visitorId: to.visitorId,
+        issuedBy,
+        expiresAt,
+      })),
+    );
+    return issued.map(({ token }) => ({
       download_url: `/api/resources/download/${token}`,
-      expires_at: new Date(expiresAt * 1000).toISOString(),
-    };
+      expires_at: expiresAt.toISOString(),
+    }));
   }
 
   return {
@@ -367,7 +407,10 @@ export function createResourcesService(deps: {
       };
     },
 
-    /** A signed, expiring link to a resource (spec: generate-token, no auth). */
+    /**
+     * An expiring link to a resource for anyone who asks (spec: generate-token, no auth). The
+     * email is not verified, so the link counts on the resource but never on a lead.
+     */
     async generateToken(
       resourceId: string,
       email: string | null,
@@ -379,7 +422,8 @@ export function createResourcesService(deps: {
         throw new BadInputError('An email address is required for this resource');
       if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
         throw new BadInputError('Please enter a valid email address');
-      return issueLink(resourceId, email?.toLowerCase() ?? null, visitorId);
+      const [link] = await issueLinks([resourceId], { leadId: null, email, visitorId }, 'public');
+      return link!;
     },
 
     /** Active resources of a segment (id or name) for the public side, primary first. */
@@ -396,30 +440,38 @@ export function createResourcesService(deps: {
       }));
     },
 
-    /** Up to `limit` resources for a lead's segments, each with a link in the lead's name. */
+    /** Up to `limit` resources for a lead's segments, each with a link issued to the lead. */
     async recommend(
       segmentIds: string[],
-      email: string,
-      visitorId: string | null,
+      to: LinkRecipient,
+      issuedBy: Exclude<LinkIssuer, 'public'>,
       limit = 3,
     ): Promise<RecommendedResource[]> {
       const rows = await recommendable(segmentIds, limit);
-      return rows.map((r) => ({
+      const links = await issueLinks(
+        rows.map((r) => r.id),
+        to,
+        issuedBy,
+      );
+      return rows.map((r, i) => ({
         id: r.id,
         title: r.title,
         description: r.description,
-        downloadUrl: issueLink(r.id, email.toLowerCase(), visitorId).download_url,
+        downloadUrl: links[i]!.download_url,
       }));
     },
 
     /**
-     * Redeems a link: the grant, the resource and (when the resource has one file, or one is
+     * Redeems a link: its row, the resource and (when the resource has one file, or one is
      * chosen) the file to stream. Throws a LinkProblem for anything a visitor should be told.
      */
     async redeem(token: string, fileId: string | undefined) {
-      const checked = tokens.verify(token);
-      if ('problem' in checked) throw new LinkProblem(checked.problem === 'expired' ? 'expired' : 'invalid');
-      const resource = await repo.findById(checked.grant.resourceId);
+      const link = isDownloadTokenShaped(token)
+        ? await repo.findLinkByTokenHash(hashDownloadToken(token))
+        : undefined;
+      if (!link) throw new LinkProblem('invalid');
+      if (link.expiresAt.getTime() <= Date.now()) throw new LinkProblem('expired');
+      const resource = link.resourceId ? await repo.findById(link.resourceId) : undefined;
       if (!resource || !resource.isActive || resource.files.length === 0) throw new LinkProblem('gone');
       const file = fileId
         ? resource.files.find((f) => f.id === fileId)
@@ -427,20 +479,27 @@ export function createResourcesService(deps: {
           ? resource.files[0]
           : undefined;
       if (fileId && !file) throw new LinkProblem('gone');
-      return { grant: checked.grant, resource, file };
+      return { link, resource, file };
     },
 
-    /** Streams a file of a redeemed link and counts the download. */
-    async openDownload(grant: DownloadGrant, resourceId: string, file: { id: string; storageKey: string }) {
+    /**
+     * Streams a file of a redeemed link and counts the download on the resource, and on the lead
+     * when the server issued the link to that lead (never a public link: its email is unverified).
+     */
+    async openDownload(
+      link: ResourceDownloadLinkRow,
+      resourceId: string,
+      file: { id: string; storageKey: string },
+    ) {
       const { body, size } = await storage.get(file.storageKey);
       await repo.recordDownload({
         resourceId,
         fileId: file.id,
-        email: grant.email,
-        visitorId: grant.visitorId,
+        email: link.email,
+        visitorId: link.visitorId,
       });
-      if (grant.email)
-        await onLeadDownload(grant.email).catch((error: unknown) =>
+      if (link.issuedBy !== 'public' && link.leadId && link.email)
+        await onLeadDownload(link.email).catch((error: unknown) =>
           log.warn({ err: String(error) }, 'lead download not counted'),
         );
       return { body, size };

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,7 +12,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { leads } from '../leads/leads.tables';
 import { segments } from '../segments/segments.tables';
+import type { LinkIssuer } from './download-token';
 
 export const resources = pgTable('resources', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -78,5 +82,36 @@ export const resourceDownloads = pgTable(
   (t) => [index('resource_downloads_resource_idx').on(t.resourceId, t.downloadedAt)],
 );
 
+/**
+ * One download link (download-token.ts): only its token's SHA-256, the resource, whom it was issued
+ * to and by what. A resource's deletion keeps the row (resource_id null) so its links can say the
+ * resource is gone; rows are removed some time after they expire.
+ */
+export const resourceDownloadLinks = pgTable(
+  'resource_download_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    /** The lead the server issued the link to (enrolment, chat, email); null for public links. */
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    email: text('email'),
+    visitorId: text('visitor_id'),
+    issuedBy: text('issued_by').$type<LinkIssuer>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('resource_download_links_resource_idx').on(t.resourceId),
+    index('resource_download_links_lead_idx').on(t.leadId),
+    index('resource_download_links_expires_idx').on(t.expiresAt),
+    check(
+      'resource_download_links_issued_by_check',
+      sql`${t.issuedBy} in ('enrolment', 'chat', 'email', 'public')`,
+    ),
+  ],
+);
+
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceFileRow = typeof resourceFiles.$inferSelect;
+export type ResourceDownloadLinkRow = typeof resourceDownloadLinks.$inferSelect;

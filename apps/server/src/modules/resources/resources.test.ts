@@ -1,9 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '../../test/multipart';
-import { bearer, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  freshAddress,
+  loginToken,
+  queryRows,
+  type TestApp,
+} from '../../test/test-app';
+import { cleanPdf, pdfWithCatalog, pdfWithOpenActionScript } from '../../security/test-fixtures/pdf-files';
+import { docxBomb, makeDocx } from '../../security/test-fixtures/zip-files';
 
 let t: TestApp;
 let token: string;
@@ -90,6 +100,39 @@ const linkFor = async (resourceId: string, email: string | null = 'parent@exampl
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { download_url: string; expires_at: string };
 };
+
+const tokenOf = (downloadUrl: string) => downloadUrl.split('?')[0]!.split('/').pop()!;
+
+/** Enrols a parent whose timeline puts them in 'Urgent families'; answers the links they were given. */
+async function enrol(email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/widget/submit-lead',
+    remoteAddress: freshAddress(),
+    payload: {
+      visitorId: `visitor-${email}`,
+      leadData: {
+        parentName: 'Sam Lee',
+        email,
+        phone: '(555) 010-2233',
+        phoneConsent: 'yes',
+        timeline: 'Immediately',
+      },
+      children: [{ name: 'Kim', age: 6, special_needs: ['Autism / ASD'], current_support: '' }],
+      website: '',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().recommendedResources as { id: string; downloadUrl: string }[];
+}
+
+async function leadDownloads(email: string) {
+  const [lead] = await queryRows(
+    t.database,
+    sql`select resource_downloads, lead_score from leads where email = ${email}`,
+  );
+  return lead as { resource_downloads: number; lead_score: number };
+}
 
 describe('POST /api/resources', () => {
   it('creates a resource with two files, assigned to a primary segment', async () => {
@@ -241,14 +284,10 @@ describe('download links', () => {
   it('refuses tampered, expired and unknown links, and links of deleted resources, with a clear page', async () => {
     const resource = await createResource();
     const link = await linkFor(resource.id);
-    const [payload, signature] = link.download_url.split('/').pop()!.split('.');
-    const other = await createResource();
-    const otherPayload = (await linkFor(other.id)).download_url.split('/').pop()!.split('.')[0];
+    const linkToken = tokenOf(link.download_url);
+    const flipped = `${linkToken.slice(0, -1)}${linkToken.endsWith('A') ? 'B' : 'A'}`;
 
-    const tampered = await t.app.inject({
-      method: 'GET',
-      url: `/api/resources/download/${otherPayload}.${signature}`,
-    });
+    const tampered = await t.app.inject({ method: 'GET', url: `/api/resources/download/${flipped}` });
     expect(tampered.statusCode).toBe(400);
     expect(tampered.body).toContain('This download link is not valid');
     const garbage = await t.app.inject({ method: 'GET', url: '/api/resources/download/not-a-token' });
@@ -256,10 +295,7 @@ describe('download links', () => {
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 8 * 86_400_000);
-    const expired = await t.app.inject({
-      method: 'GET',
-      url: `/api/resources/download/${payload}.${signature}`,
-    });
+    const expired = await t.app.inject({ method: 'GET', url: link.download_url });
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain('This download link has expired');
     vi.useRealTimers();
@@ -300,6 +336,74 @@ describe('download links', () => {
       payload: { is_active: false },
     });
     expect((await t.app.inject({ method: 'GET', url: link.download_url })).statusCode).toBe(404);
+  });
+});
+
+describe('download link tokens', () => {
+  it('are opaque: a random token that reveals nothing of the parent, stored only as its hash', async () => {
+    const resource = await createResource();
+    const link = await linkFor(resource.id, 'private.parent@example.org');
+    const linkToken = tokenOf(link.download_url);
+    expect(linkToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const decoded = Buffer.from(linkToken, 'base64url').toString('latin1');
+    expect(decoded).not.toContain('private.parent');
+    expect(decoded).not.toContain(resource.id);
+    const stored = await queryRows(
+      t.database,
+      sql`select * from resource_download_links where resource_id = ${resource.id}::uuid`,
+    );
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(linkToken);
+    expect(stored[0]).toMatchObject({ issued_by: 'public', lead_id: null });
+  });
+
+  it('never writes a link token to the logs, whether followed, refused or on a later link path', async () => {
+    const resource = await createResource();
+    const link = await linkFor(resource.id);
+    const linkToken = tokenOf(link.download_url);
+    const from = t.logs.length;
+    expect((await t.app.inject({ method: 'GET', url: link.download_url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${link.download_url}x` })).statusCode).toBe(400);
+    // Approval and unsubscribe links: not served yet, so these also log a 'not found'.
+    for (const url of [
+      `/preview/${linkToken}`,
+      `/api/campaigns/preview/${linkToken}/approve`,
+      `/unsubscribe/${linkToken}`,
+      `/api/unsubscribe/${linkToken}?reason=x`,
+      `/api/resources/other?token=${linkToken}`,
+    ])
+      await t.app.inject({ method: 'GET', url });
+    const written = t.logs.slice(from).join('\n');
+    expect(written).toContain('/api/resources/download/[redacted]');
+    for (let i = 0; i + 20 <= linkToken.length; i++)
+      expect(written).not.toContain(linkToken.slice(i, i + 20));
+  });
+});
+
+describe('downloads counted on a lead', () => {
+  it('counts only links the server issued to the lead, never one anyone can ask for with their email', async () => {
+    const resource = await createResource({ title: 'Counted guide', priority: '10' });
+    const email = 'counted.parent@example.org';
+    const issued = (await enrol(email)).find((r) => r.id === resource.id);
+    expect(issued).toBeDefined();
+    const before = await leadDownloads(email);
+    expect(before.resource_downloads).toBe(0);
+
+    const stranger = await linkFor(resource.id, email);
+    expect((await t.app.inject({ method: 'GET', url: stranger.download_url })).statusCode).toBe(200);
+    expect(await leadDownloads(email)).toEqual(before);
+    const files = await t.app.inject({
+      method: 'GET',
+      url: `/api/resources?segment=${segmentId}`,
+      headers: bearer(token),
+    });
+    const counted = files.json().resources.find((r: { id: string }) => r.id === resource.id);
+    expect(counted.download_count).toBe(1);
+
+    expect((await t.app.inject({ method: 'GET', url: issued!.downloadUrl })).statusCode).toBe(200);
+    const after = await leadDownloads(email);
+    expect(after.resource_downloads).toBe(1);
+    expect(after.lead_score).toBeGreaterThan(before.lead_score);
   });
 });
 
@@ -365,5 +469,68 @@ describe('resource management', () => {
     ]);
     const byName = await t.app.inject({ method: 'GET', url: '/api/resources/by-segment/Urgent%20families' });
     expect(byName.json().resources.length).toBe(3);
+  });
+});
+
+describe('uploads refused before they are stored', () => {
+  const SCRIPT_REFUSAL =
+    'This PDF contains JavaScript or actions that run when it is opened, and cannot be offered to parents. Please export it again without them.';
+
+  it('refuses a PDF that runs JavaScript when opened, however the script is written', async () => {
+    const before = storedFiles().length;
+    const scripted = [
+      pdfWithOpenActionScript(),
+      pdfWithCatalog('/OpenAction << /S /J#61vaScript /J#53 (app.alert\\(1\\)) >>'),
+      pdfWithCatalog('/OpenAction 4 0 R', ['<< /S /JavaScript /JS (app.alert\\(1\\)) >>'], [1, 4]),
+      pdfWithCatalog('/OpenAction << /S /Launch /F (cmd.exe) >>'),
+    ];
+    for (const [i, content] of scripted.entries()) {
+      const res = await upload(validFields(), [
+        { filename: 'guide.pdf', content },
+        { filename: 'notes.txt', content: SAMPLE_FILES.txt() },
+      ]);
+      expect(res.statusCode, `case ${i}`).toBe(400);
+      expect(res.json().error).toBe(`guide.pdf: ${SCRIPT_REFUSAL}`);
+    }
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('accepts an ordinary PDF and DOCX', async () => {
+    const resource = await createResource({}, [
+      { filename: 'guide.pdf', content: await cleanPdf() },
+      { filename: 'welcome.docx', content: makeDocx() },
+    ]);
+    expect(resource.files.map((f) => f.filename)).toEqual(['guide.pdf', 'welcome.docx']);
+  });
+
+  it('refuses a DOCX zip bomb, also one that understates its size, and stores nothing of it', async () => {
+    const before = storedFiles().length;
+    for (const bomb of [docxBomb(), docxBomb(40 * 1024 * 1024, 1000)]) {
+      expect(bomb.length).toBeLessThan(100_000);
+      const res = await upload(validFields(), [{ filename: 'guide.docx', content: bomb }]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(
+        'guide.docx would expand to more than 10 MB when opened, far more than any ordinary document, so it was refused. Please save it again and upload that copy.',
+      );
+    }
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('stores, lists and sends a file name without its bidi, invisible or control characters', async () => {
+    const resource = await createResource({}, [
+      { filename: 'report\u202Egnp\u200B.exe\u2066\u0085.png', content: SAMPLE_FILES.png() },
+    ]);
+    expect(resource.files[0]!.filename).toBe('reportgnp.exe.png');
+    const files = await t.app.inject({
+      method: 'GET',
+      url: `/api/resources/${resource.id}/files`,
+      headers: bearer(token),
+    });
+    expect(files.json().files[0].filename).toBe('reportgnp.exe.png');
+    const download = await t.app.inject({ method: 'GET', url: (await linkFor(resource.id)).download_url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="reportgnp.exe.png"; filename*=UTF-8''reportgnp.exe.png`,
+    );
   });
 });
