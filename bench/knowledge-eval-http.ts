@@ -1,9 +1,11 @@
+// The earlier retrieval evaluation (Brightwater only, over HTTP to a server process, lexical and
+// hybrid search). The full evaluation of every handbook, format and the chatbot: bench/knowledge-eval.ts.
 // Retrieval quality of the knowledge base, as parents will feel it: the Brightwater handbook
 // (bench/knowledge-eval/handbook.pdf and .docx) uploaded through the API, then every question of
 // questions.json asked through POST /api/knowledge/test-search (limit 5, threshold 0.5, so ranking and
 // not the threshold is measured). Prints hit@1/3/5 and MRR for lexical search and for the hybrid path
 // (the server pointed at the local fake OpenAI-compatible embeddings server), and the misses.
-// Usage: npx tsx bench/knowledge-eval.ts [--db postgres|pglite] [--mode both|lexical|hybrid]
+// Usage: npx tsx bench/knowledge-eval-http.ts [--db postgres|pglite] [--mode both|lexical|hybrid]
 //        [--format both|pdf|docx] [--questions questions-holdout.json] [--markdown out.md]
 //        [--dump-chunks dir] [--results]
 // Runs the server from source (no build needed), on a throwaway database.
@@ -275,7 +277,7 @@ function writeResults(report: string) {
   const dirty = git('status', '--short', ...knowledgeCode)
     ? ' (with uncommitted changes to the knowledge code)'
     : '';
-  const command = `npx tsx bench/knowledge-eval.ts ${process.argv.slice(2).join(' ')}`.trim();
+  const command = `npx tsx bench/knowledge-eval-http.ts ${process.argv.slice(2).join(' ')}`.trim();
   const section = [
     `<!-- ${marker}:start -->`,
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`${command}\`, ` +

@@ -121,6 +121,11 @@ test('the knowledge base from upload to answer: handbook and notice in, review, 
   await expect(results.first()).toContainText('two 30-minute sessions each week');
   await expect(results.first()).toContainText('handbook.pdf');
   await expect(results.first()).toContainText(/\d+% match/);
+  // Why it was found: the matched words are marked in the text, and each question word is listed.
+  const best = results.first();
+  await expect(best.locator('mark', { hasText: /^sessions$/i }).first()).toBeAttached();
+  const why = best.getByRole('list', { name: 'Why this result' });
+  await expect(why.getByRole('listitem').filter({ hasText: /^sessions\W+same word$/ })).toHaveCount(1);
 
   // A manual chunk: add, edit, delete.
   await openTab(page, 'Chunk Browser');

@@ -271,6 +271,21 @@ export const knowledgeSearchResultSchema = z.object({
   text: z.string(),
   chunk_id: z.string(),
   chunk_index: z.number().int(),
+  /**
+   * Why the chunk was found: each subject word of the question, its share of the question's weight
+   * (rare words weigh more), and how the chunk matched it (null: not at all). `via` names the
+   * expansion that bridged the wording ('synonym' from the school thesaurus, 'related' from
+   * WordNet, 'prefix' for a longer word such as math -> mathematics).
+   */
+  terms: z.array(
+    z.object({
+      term: z.string(),
+      weight: z.number(),
+      via: z.enum(['exact', 'synonym', 'related', 'prefix']).nullable(),
+    }),
+  ),
+  /** The words of `text` that matched, as written there (for highlighting). */
+  highlights: z.array(z.string()),
 });
 export type KnowledgeSearchResult = z.infer<typeof knowledgeSearchResultSchema>;
 

@@ -3,7 +3,11 @@ import { KNOWLEDGE_MESSAGES, type KnowledgeFileType } from '@lantern/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import { BadInputError } from '../../http/errors';
 import { assertSafeContent, contentChecksFor } from '../../security/upload-checks';
-import { htmlBlocks, markdownBlocks, plainTextBlocks, type TextBlock } from './text-blocks';
+import { htmlBlocks } from './html-blocks';
+import { layoutBlocks, plainTextBlocks } from './layout-blocks';
+import type { LayoutLine } from './layout-tables';
+import { pdfDocumentLines, pdfPageLines } from './pdf-lines';
+import { markdownBlocks, type TextBlock } from './text-blocks';
 
 /**
  * What an uploaded file really is (its content, not only its name), and its text as blocks.
@@ -116,18 +120,18 @@ async function extractByKind(kind: KnowledgeFileType, content: Buffer): Promise<
 
 async function pdfBlocks(content: Buffer): Promise<TextBlock[]> {
   const { getDocumentProxy } = await import('unpdf');
-  let pages: string[];
+  const pages: LayoutLine[][] = [];
   try {
     const pdf = await getDocumentProxy(new Uint8Array(content));
-    pages = [];
     try {
       // A page at a time, letting other requests run in between: read all at once (unpdf's
-      // extractText), a 10 MB PDF held the server's thread for 6 to 8 s. Same text as extractText.
+      // extractText), a 10 MB PDF held the server's thread for 6 to 8 s. Items keep their
+      // positions, so table columns and two-column pages are read as laid out.
       for (let n = 1; n <= pdf.numPages; n++) {
         await new Promise((resolve) => setImmediate(resolve));
         const page = await pdf.getPage(n);
         const { items } = await page.getTextContent();
-        pages.push(items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+        pages.push(pdfPageLines(items));
         page.cleanup();
       }
     } finally {
@@ -139,8 +143,8 @@ async function pdfBlocks(content: Buffer): Promise<TextBlock[]> {
       throw new DocumentProblem('This PDF is password-protected: remove the password and upload it again');
     throw new DocumentProblem(`This PDF could not be read (the file is damaged or not a valid PDF)`);
   }
-  // Pages end paragraphs; a page's wrapped lines are rejoined into paragraphs.
-  return pages.flatMap((page) => plainTextBlocks(page));
+  // Sizes are compared over the whole document; running headers and footers are kept once.
+  return layoutBlocks(pdfDocumentLines(pages));
 }
 
 async function docxBlocks(content: Buffer): Promise<TextBlock[]> {

@@ -1,34 +1,51 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { analyseQuery, type QueryGroup } from './query-terms';
+import {
+  lexemesOf,
+  phraseSteps,
+  scoreChunk,
+  type ChunkFields,
+  type CorpusFields,
+  type Occurrences,
+  type WeighedTerm,
+} from './bm25f';
+import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
+import {
+  calibratedSimilarity,
+  coverageFloor,
+  SEARCH_CALIBRATION,
+  type Calibration,
+} from './search-calibration';
 
 /**
- * Lexical ranking with a score that means something on its own (0..1), so the 0.7 threshold is
- * stable across corpora:
+ * Lexical ranking: BM25F over the chunks' own term statistics, then a calibrated similarity.
  *
- *   similarity = coverage × (0.8 + 0.2 × relevance)
+ * Each subject word of the question (query-terms.ts: asking words dropped, school synonyms and
+ * WordNet's related words added, English stems) is looked up in the chunk's two fields, its
+ * heading path and its text. BM25F adds the field-weighted term frequencies, each normalised by
+ * the field's length against the corpus average (a long chunk full of common words gains little),
+ * saturates them (k1) and weighs each word by its idf, so "tuition" counts far more than "school".
+ * A word counts fully as typed, 0.9 through the school thesaurus, 0.6 as a prefix of a longer stem
+ * ("math" in "mathematics"), 0.5 through WordNet. Words the knowledge base never uses weigh half an
+ * average word: a question mostly about things the school never wrote about cannot score high.
  *
- * coverage: the share of the question's subject words (query-terms.ts: asking words dropped,
- * school synonyms added, English stems) found in the chunk, each word weighted by how rare it is in
- * the knowledge base (BM25's idf), so "tuition" counts far more than "school". A word counts fully
- * as typed, 0.9 through a synonym, 0.6 as a prefix of a longer stem ("math" in "mathematics").
- * Words the knowledge base never uses weigh half an average word: they cannot tell chunks
- * apart, but a question mostly about things the school never wrote about should not score high.
- * relevance: the idf-weighted term frequency with length normalisation (ts_rank, heading words
- * above body words), relative to the best of the chunks whose coverage reaches the threshold (only
- * those are ranked, as similarity <= coverage): it orders chunks that cover the question alike.
- * So a chunk holding all the question's informative words scores 0.8 to 1, one that misses a rare
- * word falls under 0.7, one sharing a common word or two stays well under it.
+ * The similarity is P(the chunk answers the question), a logistic calibration (search-calibration.ts,
+ * fitted on the development questions of bench/knowledge-eval) of three features: the BM25F score
+ * as a share of the question's best possible score, the idf-weighted share of the question's words
+ * the chunk holds (coverage), and the score relative to the best chunk for this question.
+ * So 0.7 means "likely to answer", whatever the corpus.
  *
- * Only chunks that could reach the threshold are read (candidateQuery).
+ * Only chunks that could reach the threshold are read (candidateQuery): the similarity cannot
+ * exceed what full coverage of the words a chunk holds would give.
  */
-export type ScoredChunk = { id: string; similarity: number };
+export type TermMatch = { term: string; weight: number; via: Via | null };
+export type ScoredChunk = { id: string; similarity: number; terms: TermMatch[] };
+export type Via = 'exact' | 'synonym' | 'related' | 'prefix';
 
-/** One subject word: its tsqueries as typed, through synonyms, as a prefix, and all together. */
+/** One subject word: its tsqueries (as typed, through synonyms, related words, as a prefix). */
 export type Term = {
-  exact: string | null;
-  synonyms: string | null;
-  prefix: string | null;
+  word: string;
+  alternatives: { query: string; via: Via }[];
   combined: string;
   df: number;
   /** At most this many chunks hold the term (the sum over its stems): for estimating reads. */
@@ -36,8 +53,10 @@ export type Term = {
   weight: number;
 };
 
-const RELEVANCE_SHARE = 0.2;
+const VIA_FACTOR: Record<Via, number> = { exact: 1, synonym: 0.9, prefix: 0.6, related: 0.5 };
 const UNKNOWN_WORD_WEIGHT = 0.5;
+/** The best passage's part in the ranking score beside BM25F (chosen on the development questions). */
+const PASSAGE_SHARE = 0.5;
 const MAX_CANDIDATES = 500;
 const MAX_CANDIDATE_SETS = 64;
 /** Chunks a search expects to read before it narrows to those covering more of the question. */
@@ -53,36 +72,78 @@ const anyOf = (queries: (string | null)[]) => {
   return present.length ? present.map((q) => `(${q})`).join(' | ') : null;
 };
 
-export function createLexicalSearch(db: Database) {
-  // The number of chunks, for idf: remembered until the next write here, and at most a minute
-  // (another instance's writes).
-  let corpus: { n: number; at: number } | null = null;
+export type LexicalSearchOptions = {
+  /** Other words for a question's word from a general lexicon (WordNet); none when absent. */
+  relatedOf?: RelatedWordsOf;
+  /** The school-vocabulary synonyms of query-terms.ts (on unless turned off, for evaluation). */
+  schoolThesaurus?: boolean;
+  calibration?: Calibration;
+};
+
+type CorpusStats = CorpusFields & { n: number; at: number };
+type Candidate = {
+  id: string;
+  listed: boolean;
+  chunkIndex: number;
+  priority: number;
+  chunk: ChunkFields;
+  occ: Occurrences;
+};
+
+export function createLexicalSearch(db: Database, options: LexicalSearchOptions = {}) {
+  const calibration = options.calibration ?? SEARCH_CALIBRATION;
+  // Corpus statistics for idf and length normalisation: remembered until the next write here,
+  // and at most a minute (another instance's writes).
+  let corpus: CorpusStats | null = null;
   const TTL = 60_000;
 
   /** Each group's alternatives as tsquery text, stemmed by PostgreSQL in one round trip. */
-  async function tsqueries(groups: QueryGroup[]): Promise<Omit<Term, 'df' | 'upper' | 'weight'>[]> {
-    const items = groups.flatMap((g, gi) => g.alternatives.map((text, ai) => ({ g: gi, a: ai, text })));
-    const found = await rows<{ g: number; a: number; q: string }>(
+  async function tsqueries(groups: QueryGroup[]) {
+    const items = groups.flatMap((g, gi) => [
+      ...g.alternatives.map((text, ai) => ({ g: gi, v: ai === 0 ? 'exact' : 'synonym', text })),
+      ...g.related.map((text) => ({ g: gi, v: 'related', text })),
+    ]);
+    const found = await rows<{ g: number; v: Via; q: string }>(
       db,
-      sql`select (x->>'g')::int as g, (x->>'a')::int as a,
+      sql`select (x->>'g')::int as g, x->>'v' as v,
             phraseto_tsquery('english'::regconfig, x->>'text')::text as q
           from jsonb_array_elements(${JSON.stringify(items)}::jsonb) as x`,
     );
-    return groups.flatMap((_, gi) => {
+    return groups.flatMap((group, gi) => {
       const mine = found.filter((f) => f.g === gi && f.q);
-      const exact = mine.find((f) => f.a === 0)?.q ?? null;
-      const synonyms = anyOf(mine.filter((f) => f.a > 0 && f.q !== exact).map((f) => f.q));
-      const prefix = prefixOf(exact);
-      const combined = anyOf([exact, synonyms, prefix]);
-      return combined ? [{ exact, synonyms, prefix, combined }] : [];
+      const exact = mine.find((f) => f.v === 'exact')?.q ?? null;
+      const alternatives: { query: string; via: Via }[] = [];
+      const seen = new Set<string>();
+      const add = (query: string | null, via: Via) => {
+        if (!query || seen.has(query)) return;
+        seen.add(query);
+        alternatives.push({ query, via });
+      };
+      add(exact, 'exact');
+      mine.filter((f) => f.v === 'synonym').forEach((f) => add(f.q, 'synonym'));
+      add(prefixOf(exact), 'prefix');
+      mine.filter((f) => f.v === 'related').forEach((f) => add(f.q, 'related'));
+      const core = anyOf(alternatives.filter((a) => a.via !== 'related').map((a) => a.query));
+      const combined = anyOf(alternatives.map((a) => a.query));
+      return combined && core ? [{ word: group.word, alternatives, core, combined }] : [];
     });
   }
 
-  async function corpusSize(): Promise<number> {
-    if (corpus && Date.now() - corpus.at < TTL) return corpus.n;
-    const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from knowledge_chunks`);
-    corpus = { n: row?.n ?? 0, at: Date.now() };
-    return corpus.n;
+  async function corpusStats(): Promise<CorpusStats> {
+    if (corpus && Date.now() - corpus.at < TTL) return corpus;
+    const [row] = await rows<{ n: number; tokens: number; heading: number }>(
+      db,
+      sql`select count(*)::int as n, coalesce(avg(token_count), 0)::float8 as tokens,
+            coalesce(avg(array_length(regexp_split_to_array(trim(heading), '\s+'), 1)), 0)::float8 as heading
+          from knowledge_chunks`,
+    );
+    corpus = {
+      n: Number(row?.n ?? 0),
+      averageTextTokens: Number(row?.tokens ?? 0),
+      averageHeadingWords: Number(row?.heading ?? 0),
+      at: Date.now(),
+    };
+    return corpus;
   }
 
   /**
@@ -122,14 +183,29 @@ export function createLexicalSearch(db: Database) {
   }
 
   async function terms(query: string): Promise<Term[]> {
-    const parsed = await tsqueries(analyseQuery(query));
-    const unique = [...new Map(parsed.map((t) => [t.combined, t])).values()];
-    const n = await corpusSize();
-    const frequencies = await documentFrequencies(
-      unique.map((t) => t.combined),
-      n,
+    const parsed = await tsqueries(
+      analyseQuery(query, options.relatedOf, { schoolThesaurus: options.schoolThesaurus }),
     );
-    const found = unique.map((t, i) => ({ ...t, ...frequencies[i]! }));
+    const unique = [...new Map(parsed.map((t) => [t.combined, t])).values()];
+    const { n } = await corpusStats();
+    // A word is weighed by its own rarity (and the school's synonyms'), not by its related words'.
+    const [core, all] = await Promise.all([
+      documentFrequencies(
+        unique.map((t) => t.core),
+        n,
+      ),
+      documentFrequencies(
+        unique.map((t) => t.combined),
+        n,
+      ),
+    ]);
+    const found = unique.map((t, i) => ({
+      word: t.word,
+      alternatives: t.alternatives,
+      combined: t.combined,
+      df: core[i]!.df || all[i]!.df,
+      upper: all[i]!.upper,
+    }));
     const known = found.filter((t) => t.df > 0);
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
@@ -137,32 +213,31 @@ export function createLexicalSearch(db: Database) {
   }
 
   /**
-   * Which chunks can reach the threshold, as one tsquery for the GIN index: a chunk must hold a
-   * set of the question's words worth the threshold's share of its weight, so the query is the OR
-   * of every minimal such set, each an AND ("tuition & middl | tuition & school & fee"). Exact
-   * pruning (WAND-style): no chunk over the threshold is left out, and few others are read.
-   * With too many sets (a long question, a low threshold), the OR of the words that every set
-   * must draw on is used instead: still exact, less narrow.
+   * Which chunks hold words worth at least `floor` of the question's weight, as one tsquery for
+   * the GIN index: the OR of every minimal such set of words, each an AND ("tuition & middl |
+   * tuition & school & fee"). Exact pruning (WAND-style): no chunk with that coverage is left out,
+   * and few others are read. With too many sets (a long question, a low floor), the OR of the
+   * words that every set must draw on is used instead: still exact, less narrow.
    */
   function candidateQuery(
     list: Term[],
-    threshold: number,
+    floor: number,
     n: number,
   ): { query: string; estimate: number } | null {
     const total = list.reduce((s, t) => s + t.weight, 0);
     // Chunks expected to match, taking words as independent: enough to choose how narrow to search.
     const expected = (set: Term[]) => set.reduce((p, t) => p * (t.upper / Math.max(n, 1)), n);
-    const need = threshold * total - 1e-9;
-    const known = list.filter((t) => t.df > 0).sort((a, b) => b.weight - a.weight);
+    const need = floor * total - 1e-9;
+    const known = list.filter((t) => t.df > 0 || t.upper > 0).sort((a, b) => b.weight - a.weight);
     const sets: Term[][] = [];
     const walk = (from: number, chosen: Term[], sum: number): boolean => {
-      if (sum >= need) {
+      if (sum >= need && chosen.length) {
         sets.push(chosen); // minimal: terms come in falling weight, so the last one was needed
         return sets.length <= MAX_CANDIDATE_SETS;
       }
       let rest = 0;
       for (let i = from; i < known.length; i++) rest += known[i]!.weight;
-      if (sum + rest < need) return true; // this branch cannot reach the threshold
+      if (sum + rest < need) return true; // this branch cannot reach the floor
       for (let i = from; i < known.length; i++)
         if (!walk(i + 1, [...chosen, known[i]!], sum + known[i]!.weight)) return false;
       return true;
@@ -174,100 +249,152 @@ export function createLexicalSearch(db: Database) {
         estimate: sets.reduce((sum, set) => sum + expected(set), 0),
       };
     }
-    const words = selective(list, threshold);
+    const words = selective(list, floor);
     const query = anyOf(words.map((t) => t.combined));
     return query ? { query, estimate: words.reduce((sum, t) => sum + t.upper, 0) } : null;
   }
 
+  /** The rarest words whose absence alone would keep a chunk under the floor. */
+  function selective(list: Term[], floor: number): Term[] {
+    const total = list.reduce((s, t) => s + t.weight, 0);
+    const byRarity = [...list].filter((t) => t.upper > 0).sort((a, b) => b.weight - a.weight);
+    const chosen: Term[] = [];
+    let rest = byRarity.reduce((s, t) => s + t.weight, 0);
+    for (const term of byRarity) {
+      if (rest < floor * total) break;
+      chosen.push(term);
+      rest -= term.weight;
+    }
+    return chosen.length ? chosen : byRarity;
+  }
+
   /** Chunks holding enough of the question (a candidate tsquery), at most MAX_CANDIDATES of them. */
   const matching = (query: string, except: string[] = []) =>
-    sql`(select c.id, c.search_vector || ''::tsvector as search_vector, c.document_id, c.chunk_index,
-          false as listed
+    sql`(select c.id, c.search_vector, false as listed
         from knowledge_chunks c
         where c.search_vector @@ ${query}::tsquery
           ${except.length ? sql`and c.id not in (select (jsonb_array_elements_text(${JSON.stringify(except)}::jsonb))::uuid)` : sql``}
         limit ${MAX_CANDIDATES})`;
   /** These chunks, whatever they hold (hybrid search's vector neighbours). */
   const listed = (ids: string[]) =>
-    sql`(select c.id, c.search_vector || ''::tsvector as search_vector, c.document_id, c.chunk_index,
-          true as listed
+    sql`(select c.id, c.search_vector, true as listed
         from knowledge_chunks c
         where c.id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid))`;
 
+  /** The candidates with the positions of the question's lexemes in each (nothing else is read). */
+  async function readCandidates(list: Term[], candidates: SQL): Promise<Candidate[]> {
+    const { exact, prefixes } = lexemesOf(list.flatMap((t) => t.alternatives.map((a) => a.query)));
+    const found = await rows<{
+      id: string;
+      listed: boolean;
+      chunk_index: number;
+      token_count: number;
+      heading: string;
+      priority: number;
+      lexemes: { l: string; p: number[]; w: string[] }[] | null;
+    }>(
+      db,
+      sql`with candidates as materialized (${candidates})
+          select c.id, c.listed, k.chunk_index, k.token_count, k.heading, coalesce(d.priority, 0) as priority,
+            (select jsonb_agg(jsonb_build_object('l', u.lexeme, 'p', u.positions, 'w', u.weights))
+               from unnest(c.search_vector) u
+               where u.lexeme = any(${`{${exact.map((l) => JSON.stringify(l)).join(',')}}`}::text[])
+                 or u.lexeme like any(${`{${prefixes.map((l) => JSON.stringify(`${l}%`)).join(',')}}`}::text[])
+            ) as lexemes
+          from candidates c
+          join knowledge_chunks k on k.id = c.id
+          left join knowledge_documents d on d.id = k.document_id`,
+    );
+    return found.map((r) => {
+      const occ: Occurrences = new Map();
+      for (const { l, p, w } of r.lexemes ?? [])
+        occ.set(
+          l,
+          p.map((position, i) => ({ position, field: w[i] === 'A' ? 'A' : 'B' })),
+        );
+      return {
+        id: r.id,
+        listed: !!r.listed,
+        chunkIndex: Number(r.chunk_index),
+        priority: Number(r.priority),
+        chunk: {
+          textTokens: Number(r.token_count),
+          headingWords: r.heading.trim() ? r.heading.trim().split(/\s+/).length : 0,
+        },
+        occ,
+      };
+    });
+  }
+
   /**
-   * Scores the candidate chunks: coverage and relevance, best first. Listed chunks all come back
-   * (any score); the others only over the threshold, the best `limit` of them.
+   * Scores the candidate chunks, best first. Listed chunks all come back (any score); the others
+   * only over the threshold, the best `limit` of them.
    */
   async function score(
     list: Term[],
     candidates: SQL,
     opts: { limit: number; threshold: number },
   ): Promise<(ScoredChunk & { listed: boolean })[]> {
-    const total = list.reduce((s, t) => s + t.weight, 0);
-    // Neighbouring subject words as a phrase ("middle <-> school"): chunks that keep them together
-    // rank higher. Phrases add to relevance only (no e/s/p: they cover nothing).
-    const phrases = list.slice(1).flatMap((t, i) => {
-      const before = list[i]!;
-      return before.exact && t.exact
-        ? [{ c: `(${before.exact}) <-> (${t.exact})`, w: (before.weight + t.weight) / total }]
-        : [];
-    });
-    // One JSON parameter (both drivers pass it alike), parsed into tsqueries once.
-    const weighted = JSON.stringify([
-      ...list.map((t) => ({ e: t.exact, s: t.synonyms, p: t.prefix, c: t.combined, w: t.weight / total })),
-      ...phrases,
-    ]);
-    const query = sql`with terms as (
-            select (x->>'w')::float8 as w, (x->>'e')::tsquery as e, (x->>'s')::tsquery as s,
-              (x->>'p')::tsquery as p, (x->>'c')::tsquery as c
-            from jsonb_array_elements(${weighted}::jsonb) as x
-          ), candidates as materialized (
-            -- Read (detoast) each chunk's search vector once, not once per word and test.
-            ${candidates}
-          ), covered as (
-            select c.id, c.listed, sum(t.w * greatest(
-                case when c.search_vector @@ t.e then 1 else 0 end,
-                case when c.search_vector @@ t.s then 0.9 else 0 end,
-                case when c.search_vector @@ t.p then 0.6 else 0 end)) as coverage
-            from candidates c cross join terms t
-            group by c.id, c.listed
-          ), scored as (
-            -- similarity <= coverage: only chunks that can reach the threshold are ranked.
-            select c.id, c.document_id, c.chunk_index, c.listed, v.coverage,
-              sum(t.w * ts_rank('{0.1, 0.2, 0.4, 1.0}', c.search_vector, t.c, 1)) as relevance
-            from covered v join candidates c on c.id = v.id cross join terms t
-            where v.listed or v.coverage >= ${opts.threshold}
-            group by c.id, c.document_id, c.chunk_index, c.listed, v.coverage
-          ), ranked as (
-            select s.*, s.coverage * (${1 - RELEVANCE_SHARE}
-              + ${RELEVANCE_SHARE} * coalesce(s.relevance / nullif(max(s.relevance) over (), 0), 0)) as similarity
-            from scored s
-          ), ordered as (
-            select r.id, r.listed, r.similarity, coalesce(d.priority, 0) as priority, r.chunk_index,
-              row_number() over (partition by r.listed
-                order by r.similarity desc, coalesce(d.priority, 0) desc, r.chunk_index) as place
-            from ranked r left join knowledge_documents d on d.id = r.document_id
-            where r.listed or r.similarity >= ${opts.threshold}
-          )
-          select o.id, o.similarity::float8 as similarity, o.listed
-          from ordered o
-          where o.listed or o.place <= ${opts.limit}
-          order by o.similarity desc, o.priority desc, o.chunk_index`;
-    const found = await rows<{ id: string; similarity: number; listed: boolean }>(db, query);
-    return found.map((r) => ({ id: r.id, similarity: Number(r.similarity), listed: !!r.listed }));
+    return rank(list, await featuresOf(list, candidates), opts);
+  }
+
+  /** Each candidate's ranking features (see search-calibration.ts), in no particular order. */
+  async function featuresOf(list: Term[], candidates: SQL) {
+    const stats = await corpusStats();
+    const weighed: WeighedTerm[] = list.map((t) => ({
+      weight: t.weight,
+      alternatives: t.alternatives.map((a) => ({ steps: phraseSteps(a.query), via: a.via })),
+    }));
+    const read = await readCandidates(list, candidates);
+    const scored = read.map((c) => ({ c, ...scoreChunk(weighed, c.occ, c.chunk, stats, VIA_FACTOR) }));
+    // Ranked by BM25F and the best passage together: a chunk holding the words in one place wins.
+    const base = (s: { bm25: number; window: number }) => s.bm25 + PASSAGE_SHARE * s.window;
+    const best = Math.max(0, ...scored.map(base));
+    return scored.map((s) => ({ ...s, relative: best > 0 ? base(s) / best : 0 }));
+  }
+
+  function rank(
+    list: Term[],
+    scored: Awaited<ReturnType<typeof featuresOf>>,
+    opts: { limit: number; threshold: number },
+  ): (ScoredChunk & { listed: boolean })[] {
+    const total = list.reduce((s, t) => s + t.weight, 0) || 1;
+    return scored
+      .map((s) => ({
+        id: s.c.id,
+        listed: s.c.listed,
+        priority: s.c.priority,
+        chunkIndex: s.c.chunkIndex,
+        similarity: calibratedSimilarity(s, calibration),
+        terms: list.map((t, i) => ({
+          term: t.word,
+          weight: Math.round((t.weight / total) * 1000) / 1000,
+          via: s.vias[i] ?? null,
+        })),
+      }))
+      .filter((s) => s.listed || s.similarity >= opts.threshold)
+      .sort((a, b) => b.similarity - a.similarity || b.priority - a.priority || a.chunkIndex - b.chunkIndex)
+      .filter((s, _, all) => s.listed || all.filter((o) => !o.listed).indexOf(s) < opts.limit)
+      .map(({ id, listed: isListed, similarity, terms: matched }) => ({
+        id,
+        listed: isListed,
+        similarity,
+        terms: matched,
+      }));
   }
 
   /**
    * The candidate tsqueries for a threshold: `narrow` reads a few hundred chunks at most (a question
    * of common words matches much of a large knowledge base, so the chunks covering more of it are
-   * searched first: a higher candidate threshold); `full` is the threshold's own, searched when
-   * `narrow` finds nothing.
+   * searched first: a higher floor); `full` is the threshold's own floor, searched when `narrow`
+   * finds nothing.
    */
   async function candidatesFor(list: Term[], threshold: number) {
-    const n = await corpusSize();
-    let narrowed = candidateQuery(list, threshold, n);
+    const { n } = await corpusStats();
+    const base = coverageFloor(threshold, calibration);
+    let narrowed = candidateQuery(list, base, n);
     for (
-      let floor = threshold + 0.05;
+      let floor = base + 0.05;
       narrowed && narrowed.estimate > CANDIDATE_BUDGET && floor < 1.04;
       floor += 0.05
     ) {
@@ -275,26 +402,12 @@ export function createLexicalSearch(db: Database) {
       if (!next) break;
       narrowed = next;
     }
-    const full = candidateQuery(list, threshold, n);
+    const full = candidateQuery(list, base, n);
     return narrowed && full ? { narrow: narrowed.query, full: full.query } : null;
   }
 
   const plain = (found: (ScoredChunk & { listed: boolean })[]): ScoredChunk[] =>
-    found.map(({ id, similarity }) => ({ id, similarity }));
-
-  /** The rarest words whose absence alone would keep a chunk under the threshold. */
-  function selective(list: Term[], threshold: number): Term[] {
-    const total = list.reduce((s, t) => s + t.weight, 0);
-    const byRarity = [...list].filter((t) => t.df > 0).sort((a, b) => b.weight - a.weight);
-    const chosen: Term[] = [];
-    let rest = byRarity.reduce((s, t) => s + t.weight, 0);
-    for (const term of byRarity) {
-      if (rest < threshold * total) break;
-      chosen.push(term);
-      rest -= term.weight;
-    }
-    return chosen;
-  }
+    found.map(({ id, similarity, terms: matched }) => ({ id, similarity, terms: matched }));
 
   /**
    * Hybrid search's lexical half in one pass (and, with no ids, the lexical search): every listed
@@ -332,6 +445,49 @@ export function createLexicalSearch(db: Database) {
     searchWith,
 
     /**
+     * Every chunk holding words worth `floor` of the question, with its raw ranking features and
+     * text: for fitting the calibration (bench/knowledge-eval/calibrate.ts) and diagnosis.
+     */
+    async explain(query: string, floor: number) {
+      const list = await terms(query);
+      const { n } = await corpusStats();
+      const candidates = candidateQuery(list, floor, n);
+      if (!candidates) return [];
+      const scored = await featuresOf(list, matching(candidates.query));
+      return scored.map((s) => ({
+        id: s.c.id,
+        bm25: s.bm25,
+        coverage: s.coverage,
+        relative: s.relative,
+        window: s.window,
+      }));
+    },
+
+    /**
+     * The words of each chunk's text that matched the question, as written there (PostgreSQL's
+     * own headline marks them), for staff to see why a chunk was found.
+     */
+    async highlights(query: string, ids: string[]): Promise<Map<string, string[]>> {
+      if (!ids.length) return new Map();
+      const list = await terms(query);
+      const any = anyOf(list.map((t) => t.combined));
+      if (!any) return new Map();
+      const found = await rows<{ id: string; marked: string }>(
+        db,
+        sql`select id, ts_headline('english'::regconfig, chunk_text, ${any}::tsquery,
+              'StartSel=[[[, StopSel=]]], HighlightAll=true') as marked
+            from knowledge_chunks
+            where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`,
+      );
+      return new Map(
+        found.map((r) => [
+          r.id,
+          [...new Set([...r.marked.matchAll(/\[\[\[(.*?)\]\]\]/g)].map((m) => m[1]!))],
+        ]),
+      );
+    },
+
+    /**
      * Short queries with no lexical hit (a typo: "tution"): trigram word similarity, which is
      * already 0..1 (1 = the words appear as typed).
      */
@@ -345,12 +501,12 @@ export function createLexicalSearch(db: Database) {
             limit ${opts.limit * 4}`,
       );
       return found
-        .map((r) => ({ id: r.id, similarity: Number(r.similarity) }))
+        .map((r) => ({ id: r.id, similarity: Number(r.similarity), terms: [] }))
         .filter((r) => r.similarity >= opts.threshold)
         .slice(0, opts.limit);
     },
 
-    /** Forget the remembered chunk count (after this instance changed chunks). */
+    /** Forget the remembered corpus statistics (after this instance changed chunks). */
     invalidate() {
       corpus = null;
     },

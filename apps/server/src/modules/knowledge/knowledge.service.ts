@@ -18,7 +18,8 @@ import { countTokens } from './chunking';
 import { isImageKind, mimeOfKind } from './document-text';
 import { createExtractions } from './extractions';
 import { createIngestion, EMBED_JOB, INGEST_JOB } from './ingestion';
-import { createLexicalSearch } from './knowledge-search';
+import { createLexicalSearch, type TermMatch } from './knowledge-search';
+import { relatedWordsFromWordNet } from './related-words';
 import { createKnowledgeVectors } from './knowledge-vectors';
 import { toChunk, toDocument } from './knowledge.mapping';
 import type { KnowledgeRepository } from './knowledge.repository';
@@ -42,7 +43,7 @@ export function createKnowledgeService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { repo, storage, jobs, ai, log } = deps;
-  const lexical = createLexicalSearch(repo.db);
+  const lexical = createLexicalSearch(repo.db, { relatedOf: relatedWordsFromWordNet() });
   const vectors = createKnowledgeVectors({ db: repo.db, repo, ai, log });
   const changed = () => {
     lexical.invalidate();
@@ -110,10 +111,14 @@ export function createKnowledgeService(deps: {
     const farIds = lexicalFar.map((h) => h.id);
     for (const h of await vectors.similarityOf(queryVector!, farIds))
       vectorOf.set(h.id, Math.max(0, h.similarity));
-    const lexicalOf = new Map([...lexicalNear, ...lexicalFar].map((h) => [h.id, h.similarity]));
+    const lexicalOf = new Map([...lexicalNear, ...lexicalFar].map((h) => [h.id, h]));
     const ids = new Set([...lexicalOf.keys(), ...vectorOf.keys()]);
     return [...ids]
-      .map((id) => ({ id, similarity: 1 - (1 - (lexicalOf.get(id) ?? 0)) * (1 - (vectorOf.get(id) ?? 0)) }))
+      .map((id) => ({
+        id,
+        similarity: 1 - (1 - (lexicalOf.get(id)?.similarity ?? 0)) * (1 - (vectorOf.get(id) ?? 0)),
+        terms: lexicalOf.get(id)?.terms ?? ([] as TermMatch[]),
+      }))
       .filter((h) => h.similarity >= threshold)
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, limit);
@@ -184,7 +189,12 @@ export function createKnowledgeService(deps: {
         if (!hits.length && query.split(/\s+/).length <= TRIGRAM_MAX_WORDS)
           hits = await lexical.searchTrigram(query, { limit, threshold });
       }
-      const rows = new Map((await repo.findChunksByIds(hits.map((h) => h.id))).map((r) => [r.id, r]));
+      const ids = hits.map((h) => h.id);
+      const [found, highlights] = await Promise.all([
+        repo.findChunksByIds(ids),
+        lexical.highlights(query, ids),
+      ]);
+      const rows = new Map(found.map((r) => [r.id, r]));
       const results = hits.flatMap((h) => {
         const row = rows.get(h.id);
         if (!row) return [];
@@ -197,6 +207,8 @@ export function createKnowledgeService(deps: {
             text: row.chunkText,
             chunk_id: row.id,
             chunk_index: row.chunkIndex,
+            terms: h.terms,
+            highlights: highlights.get(h.id) ?? [],
           },
         ];
       });

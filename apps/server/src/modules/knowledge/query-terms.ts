@@ -7,7 +7,16 @@
  * PostgreSQL thesaurus dictionaries would do this too, but they are files on the server, which
  * PGlite and managed databases do not allow.
  */
-export type QueryGroup = { word: string; alternatives: string[] };
+export type QueryGroup = {
+  word: string;
+  /** The word (first) and its school-vocabulary alternatives. */
+  alternatives: string[];
+  /** Other words for it from a general lexicon (WordNet): weighed below the school's own. */
+  related: string[];
+};
+
+/** A general lexicon's other words for a word (WordNet: synonyms, broader and narrower terms). */
+export type RelatedWordsOf = (word: string) => string[];
 
 const FILLER = new Set(
   (
@@ -110,12 +119,21 @@ function foldOrdinals(text: string): string {
     .replace(/\b(\d{1,2})(?:st|nd|rd|th)\b/g, '$1');
 }
 
-export function analyseQuery(query: string): QueryGroup[] {
+export function analyseQuery(
+  query: string,
+  relatedOf: RelatedWordsOf = () => [],
+  options: { schoolThesaurus?: boolean } = {},
+): QueryGroup[] {
+  const thesaurus = options.schoolThesaurus ?? true;
   let text = foldOrdinals(query.toLowerCase().replace(/[’‘`]/g, "'"));
   const groups: QueryGroup[] = [];
-  for (const [pattern, alternatives] of PHRASES) {
+  for (const [pattern, alternatives] of thesaurus ? PHRASES : []) {
     text = text.replace(pattern, (phrase) => {
-      groups.push({ word: phrase, alternatives: [phrase, ...alternatives.filter((a) => a !== phrase)] });
+      groups.push({
+        word: phrase,
+        alternatives: [phrase, ...alternatives.filter((a) => a !== phrase)],
+        related: [],
+      });
       return ' ';
     });
   }
@@ -127,9 +145,14 @@ export function analyseQuery(query: string): QueryGroup[] {
     const word = raw.replace(/'(s|ll|re|ve|d|m)$/, '').replace(/'/g, '');
     if (!word || FILLER.has(word) || seen.has(word)) continue;
     seen.add(word);
-    groups.push({ word, alternatives: [word, ...(SYNONYMS[word] ?? [])] });
+    const alternatives = [word, ...((thesaurus && SYNONYMS[word]) || [])];
+    const related = /^[a-z]{3,}$/.test(word)
+      ? relatedOf(word).filter((r) => !alternatives.includes(r) && !FILLER.has(r))
+      : [];
+    groups.push({ word, alternatives, related });
   }
   // Everything was filler ("how does it work?"): search the words as typed.
-  if (!groups.length) for (const word of new Set(words)) groups.push({ word, alternatives: [word] });
+  if (!groups.length)
+    for (const word of new Set(words)) groups.push({ word, alternatives: [word], related: [] });
   return groups.slice(0, 24);
 }

@@ -1,16 +1,18 @@
+import { tableBlock, withCaption, type TableBlock } from './table-rows';
+
 /**
- * A document's text as blocks (headings and paragraphs), the shape chunking and Q&A extraction
- * read. Each parser's output is turned into blocks here: Markdown by its syntax, plain text and
- * PDF text by layout clues (blank lines, short title-like lines, sentence ends).
+ * A document's text as blocks (headings, paragraphs and tables), the shape chunking and Q&A
+ * extraction read. Each parser's output is turned into blocks: Markdown here by its syntax, plain
+ * text and PDF lines by layout (layout-blocks.ts), DOCX by mammoth's HTML (html-blocks.ts).
  */
 export type TextBlock =
-  { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string };
+  { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string } | TableBlock;
 
-const SENTENCE_END = /[.!?:;)"'”’]$/;
-const QA_LINE = /^(q|a|question|answer)\s*[:.)]\s*/i;
-const LIST_ITEM = /^([-*•▪◦]|\d{1,3}[.)])\s+/;
+export const SENTENCE_END = /[.!?:;)"'”’]$/;
+export const QA_LINE = /^(q|a|question|answer)\s*[:.)]\s*/i;
+export const LIST_ITEM = /^([-*•▪◦]|\d{1,3}[.)])\s+/;
 
-const clean = (text: string) =>
+export const clean = (text: string) =>
   text
     .replace(/[\t\u00a0]+/g, ' ')
     .replace(/ {2,}/g, ' ')
@@ -25,7 +27,58 @@ export function looksLikeHeading(line: string): boolean {
   return /^[A-Z0-9]/.test(line) && /[A-Za-z]/.test(line);
 }
 
-/** Markdown: '#' headings (and setext underlines), paragraphs between blank lines, list items kept whole. */
+const CAPTION_MAX = 200;
+
+/**
+ * A short paragraph right before a table is its caption ("Table 2: Fees", "Our fees are below:"):
+ * it moves into the table, so that every part of a table cut across chunks is read under it.
+ */
+export function attachCaptions(blocks: TextBlock[]): TextBlock[] {
+  const out: TextBlock[] = [];
+  for (const block of blocks) {
+    const previous = out[out.length - 1];
+    const isCaption =
+      block.kind === 'table' &&
+      !block.caption &&
+      previous?.kind === 'paragraph' &&
+      previous.text.length <= CAPTION_MAX &&
+      !previous.text.includes('\n') &&
+      !LIST_ITEM.test(previous.text) &&
+      !QA_LINE.test(previous.text);
+    if (isCaption) out[out.length - 1] = withCaption(block, previous.text);
+    else out.push(block);
+  }
+  return out;
+}
+
+const PIPE_SEPARATOR = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/;
+const isPipeRow = (line: string) => line.startsWith('|') || (line.includes(' | ') && line.endsWith('|'));
+
+function pipeCells(line: string): string[] {
+  return line
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => clean(cell.replace(/\\\|/g, '|').replace(/\*\*|__|`/g, '')));
+}
+
+/** A pipe table at lines[start] (header, separator, rows; or at least two '|' rows): its block and end. */
+export function pipeTableAt(lines: string[], start: number): { table: TableBlock; end: number } | null {
+  const first = lines[start]!.trim();
+  const hasHeader = first.includes('|') && PIPE_SEPARATOR.test(lines[start + 1]?.trim() ?? '');
+  if (!hasHeader && !(isPipeRow(first) && isPipeRow(lines[start + 1]?.trim() ?? ''))) return null;
+  const grid: string[][] = [pipeCells(first)];
+  let i = start + (hasHeader ? 2 : 1);
+  for (; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line || !line.includes('|')) break;
+    grid.push(pipeCells(line));
+  }
+  const table = tableBlock(grid, hasHeader ? { hasHeader: true } : {});
+  return table ? { table, end: i } : null;
+}
+
+/** Markdown: '#' headings (and setext underlines), paragraphs between blank lines, list items kept whole, pipe tables. */
 export function markdownBlocks(markdown: string): TextBlock[] {
   const blocks: TextBlock[] = [];
   let paragraph: string[] = [];
@@ -39,7 +92,12 @@ export function markdownBlocks(markdown: string): TextBlock[] {
     const line = lines[i]!.trim();
     const next = lines[i + 1]?.trim() ?? '';
     const atx = /^(#{1,6})\s+(.*?)\s*#*$/.exec(line);
-    if (atx) {
+    const table = line.includes('|') ? pipeTableAt(lines, i) : null;
+    if (table) {
+      flush();
+      blocks.push(table.table);
+      i = table.end - 1;
+    } else if (atx) {
       flush();
       blocks.push({ kind: 'heading', level: atx[1]!.length, text: clean(atx[2]!.replace(/[*_`]/g, '')) });
     } else if (line && /^(=+|-+)$/.test(next) && paragraph.length === 0) {
@@ -49,72 +107,11 @@ export function markdownBlocks(markdown: string): TextBlock[] {
       flush();
     } else if (LIST_ITEM.test(line) || QA_LINE.test(line)) {
       flush();
-      paragraph.push(line.replace(/^[*•▪◦]\s+/, '- '));
+      paragraph.push(line.replace(/^[*•▪◦]\s+/, '- ').replace(/\*\*|__|`/g, ''));
     } else {
       paragraph.push(line.replace(/\*\*|__|`/g, ''));
     }
   }
   flush();
-  return blocks;
-}
-
-/**
- * Plain text or a PDF's lines: blank lines end paragraphs; a title-like line between paragraphs is
- * a heading; in wrapped text (a PDF) a line that ends a sentence and is clearly shorter than the
- * page's lines ends its paragraph.
- */
-export function plainTextBlocks(text: string): TextBlock[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map(clean);
-  const fullWidth = Math.max(40, ...lines.map((l) => l.length)) * 0.8;
-  const blocks: TextBlock[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    // A word wrapped after its hyphen is a compound ("speech-language"): keep the hyphen.
-    const joined = clean(paragraph.join(' ').replace(/(\w)- (\w)/g, '$1-$2'));
-    if (joined) blocks.push({ kind: 'paragraph', text: joined });
-    paragraph = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!line) {
-      flush();
-      continue;
-    }
-    const next = lines[i + 1] ?? '';
-    const startsBlock = QA_LINE.test(line) || LIST_ITEM.test(line);
-    if (paragraph.length === 0 && looksLikeHeading(line) && (!next || /^[A-Z0-9"“(]/.test(next))) {
-      blocks.push({ kind: 'heading', level: line === line.toUpperCase() ? 1 : 2, text: line });
-      continue;
-    }
-    if (startsBlock) flush();
-    paragraph.push(line);
-    if (SENTENCE_END.test(line) && line.length < fullWidth) flush();
-  }
-  flush();
-  return blocks;
-}
-
-/** Headings and paragraphs of mammoth's HTML (h1-h6, p, li; tables' cells as paragraphs). */
-export function htmlBlocks(html: string): TextBlock[] {
-  const blocks: TextBlock[] = [];
-  const pattern = /<(h[1-6]|p|li|td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi;
-  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
-    const tag = match[1]!.toLowerCase();
-    const text = clean(decodeEntities(match[2]!.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]+>/g, '')));
-    if (!text) continue;
-    if (tag.startsWith('h')) blocks.push({ kind: 'heading', level: Number(tag[1]), text });
-    else blocks.push({ kind: 'paragraph', text: tag === 'li' ? `- ${text}` : text });
-  }
-  return blocks;
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&amp;/g, '&');
+  return attachCaptions(blocks);
 }

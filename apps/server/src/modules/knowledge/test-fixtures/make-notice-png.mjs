@@ -1,5 +1,7 @@
-// Renders test-fixtures/printed-notice.png: a printed notice as an image (DejaVu Sans through
-// fontkit, filled by a small scanline rasteriser), so OCR tests have real text in a real PNG.
+// Renders test-fixtures/printed-notice.png (a printed notice) and scanned-notice.png (a page of
+// scanned-notice.json: headings in a row and a short list, on paper-grey with a little scanner
+// noise) as images (DejaVu Sans through fontkit, filled by a small scanline rasteriser), so OCR
+// tests have real text in a real PNG.
 // Run: node apps/server/src/modules/knowledge/test-fixtures/make-notice-png.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,42 +73,55 @@ function outline(text, size, x0, baseline) {
   return polygons;
 }
 
-const polygons = [];
-let baseline = 60;
-for (const line of LINES) {
-  polygons.push(...outline(line.text, line.size, 30, baseline));
-  baseline += line.size * 1.6;
-}
-
-// Nonzero-winding scanline fill, 4×4 supersampling for anti-aliased edges.
-const SS = 4;
-const coverage = new Float32Array(WIDTH * HEIGHT);
-for (let sy = 0; sy < HEIGHT * SS; sy++) {
-  const y = (sy + 0.5) / SS;
-  const crossings = [];
-  for (const poly of polygons)
-    for (let i = 0; i < poly.length; i++) {
-      const [x1, y1] = poly[i];
-      const [x2, y2] = poly[(i + 1) % poly.length];
-      if ((y1 <= y && y2 > y) || (y2 <= y && y1 > y))
-        crossings.push({ x: x1 + ((y - y1) / (y2 - y1)) * (x2 - x1), dir: y2 > y1 ? 1 : -1 });
-    }
-  crossings.sort((a, b) => a.x - b.x);
-  let winding = 0;
-  for (let i = 0; i < crossings.length - 1; i++) {
-    winding += crossings[i].dir;
-    if (winding === 0) continue;
-    for (let sx = Math.ceil(crossings[i].x * SS - 0.5); (sx + 0.5) / SS < crossings[i + 1].x; sx++) {
-      const px = Math.floor(sx / SS);
-      if (px >= 0 && px < WIDTH) coverage[Math.floor(y) * WIDTH + px] += 1 / (SS * SS);
+/** Rasterises the lines (nonzero winding, 4×4 supersampling) to a greyscale PNG at `file`. */
+function render(lines, { width, height, paper = 255, ink = 0, noise = 0 }, file) {
+  const polygons = [];
+  let baseline = 60;
+  for (const line of lines) {
+    polygons.push(...outline(line.text, line.size, 30, baseline));
+    baseline += line.size * 1.6;
+  }
+  const SS = 4;
+  const coverage = new Float32Array(width * height);
+  for (let sy = 0; sy < height * SS; sy++) {
+    const y = (sy + 0.5) / SS;
+    const crossings = [];
+    for (const poly of polygons)
+      for (let i = 0; i < poly.length; i++) {
+        const [x1, y1] = poly[i];
+        const [x2, y2] = poly[(i + 1) % poly.length];
+        if ((y1 <= y && y2 > y) || (y2 <= y && y1 > y))
+          crossings.push({ x: x1 + ((y - y1) / (y2 - y1)) * (x2 - x1), dir: y2 > y1 ? 1 : -1 });
+      }
+    crossings.sort((a, b) => a.x - b.x);
+    let winding = 0;
+    for (let i = 0; i < crossings.length - 1; i++) {
+      winding += crossings[i].dir;
+      if (winding === 0) continue;
+      for (let sx = Math.ceil(crossings[i].x * SS - 0.5); (sx + 0.5) / SS < crossings[i + 1].x; sx++) {
+        const px = Math.floor(sx / SS);
+        if (px >= 0 && px < width) coverage[Math.floor(y) * width + px] += 1 / (SS * SS);
+      }
     }
   }
+  // A fixed pseudo-random sequence (same file on every run) for the scanner noise.
+  let seed = 20260801;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
+  const png = new PNG({ width, height });
+  for (let i = 0; i < width * height; i++) {
+    const c = Math.min(1, coverage[i]);
+    const v = Math.max(0, Math.min(255, Math.round(paper * (1 - c) + ink * c + noise * random())));
+    png.data.set([v, v, v, 255], i * 4);
+  }
+  fs.writeFileSync(file, PNG.sync.write(png));
+  process.stdout.write(`wrote ${file}\n`);
 }
-const png = new PNG({ width: WIDTH, height: HEIGHT });
-for (let i = 0; i < WIDTH * HEIGHT; i++) {
-  const v = Math.round(255 * (1 - Math.min(1, coverage[i])));
-  png.data.set([v, v, v, 255], i * 4);
-}
-const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'printed-notice.png');
-fs.writeFileSync(out, PNG.sync.write(png));
-process.stdout.write(`wrote ${out}\n`);
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+render(LINES, { width: WIDTH, height: HEIGHT }, path.join(here, 'printed-notice.png'));
+const scanned = JSON.parse(fs.readFileSync(path.join(here, 'scanned-notice.json'), 'utf8'));
+render(
+  scanned.lines,
+  { width: 960, height: 420, paper: 238, ink: 20, noise: 24 },
+  path.join(here, 'scanned-notice.png'),
+);

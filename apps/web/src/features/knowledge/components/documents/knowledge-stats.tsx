@@ -1,4 +1,9 @@
-import { chunkSizeHint, KNOWLEDGE_MESSAGES, type KnowledgeStats } from '@lantern/contracts';
+import {
+  chunkSizeHint,
+  KNOWLEDGE_CHUNK_TARGET_TOKENS,
+  KNOWLEDGE_MESSAGES,
+  type KnowledgeStats,
+} from '@lantern/contracts';
 import { Cpu, Layers, Ruler, Tags } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { useKnowledgeStats } from '../../api/get-knowledge-stats';
@@ -7,7 +12,11 @@ import { LoadFailed } from '../load-failed';
 import { StatCards, StatCardsSkeleton } from '../stat-cards';
 
 const SIZE_HINTS = {
-  small: { text: 'Small chunks (under 300 tokens)', tone: 'text-amber-800' },
+  // Documents are chunked to the target; an average below 300 means short documents, not a fault.
+  small: {
+    text: `Below the ${KNOWLEDGE_CHUNK_TARGET_TOKENS}-token target (short documents)`,
+    tone: 'text-slate-600',
+  },
   optimal: { text: 'Optimal size (300 to 700 tokens)', tone: 'text-emerald-800' },
   large: { text: 'Large chunks (over 700 tokens)', tone: 'text-amber-800' },
 } as const;

@@ -19,6 +19,8 @@ import { Input, Label } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useTestSearch } from '../../api/test-search';
 import { categoryLabel, matchStyle, percent, pillStyles } from '../format';
+import { evidenceOf, highlightParts } from './search-result-match';
+import { SearchResultWhy } from './search-result-why';
 
 /** 'Test Knowledge Search': the chatbot's own search, 5 results over the chosen similarity threshold. */
 export function SearchTestPanel() {
@@ -140,7 +142,8 @@ function SearchResults({ answer }: { answer: KnowledgeSearchResponse }) {
                 {percent(result.similarity)} match
               </span>
             </div>
-            <ResultText text={result.text} />
+            <ResultText text={result.text} highlights={evidenceOf(result).highlights} />
+            <SearchResultWhy {...evidenceOf(result)} />
           </li>
         ))}
       </ol>
@@ -151,7 +154,7 @@ function SearchResults({ answer }: { answer: KnowledgeSearchResponse }) {
 // Passages run to 600 tokens: the first lines show, the rest on request.
 const LONG_TEXT = 400;
 
-function ResultText({ text }: { text: string }) {
+function ResultText({ text, highlights }: { text: string; highlights: readonly string[] }) {
   const [isOpen, setIsOpen] = useState(false);
   const isLong = text.length > LONG_TEXT;
   return (
@@ -162,7 +165,15 @@ function ResultText({ text }: { text: string }) {
           isLong && !isOpen && 'line-clamp-5',
         )}
       >
-        {text}
+        {highlightParts(text, highlights).map((part, index) =>
+          part.isMatch ? (
+            <mark key={index} className="rounded-sm bg-amber-100 text-slate-900">
+              {part.text}
+            </mark>
+          ) : (
+            part.text
+          ),
+        )}
       </p>
       {isLong && (
         <Button

@@ -1,0 +1,245 @@
+import type { LayoutLine, LineCell } from './layout-tables';
+import { SENTENCE_END } from './text-blocks';
+
+/**
+ * A PDF page's text items (pdf.js getTextContent: transform[4] = x, transform[5] = y, width,
+ * height = font size) as lines in reading order. Items on one baseline make a line, split into
+ * pieces where a gap wider than a space parts them (table columns). A page set in two columns (a
+ * gutter no line crosses, prose on both sides) is read column by column. A gap between lines larger
+ * than the page's usual line spacing, a change of size, a new page or column starts a paragraph.
+ */
+type Fragment = { text: string; x: number; end: number; y: number; size: number; spaced: boolean };
+type VisualLine = { y: number; size: number; cells: LineCell[] };
+
+/** A gap wider than this many font sizes separates two columns (a word space is about 0.25). */
+const COLUMN_GAP = 0.8;
+const WORD_GAP = 0.15;
+
+function fragmentsOf(items: unknown[]): Fragment[] {
+  const fragments: Fragment[] = [];
+  for (const item of items as TextItem[]) {
+    if (typeof item.str !== 'string' || !item.str.trim() || !item.transform) continue;
+    const [, , c = 0, d = 0, x = 0, y = 0] = item.transform;
+    const size = item.height || Math.hypot(c, d) || 1;
+    fragments.push({
+      text: item.str.trim(),
+      x,
+      end: x + (item.width ?? 0),
+      y,
+      size,
+      spaced: /^\s|\s$/.test(item.str),
+    });
+  }
+  return fragments;
+}
+
+/** Fragments grouped by baseline, top to bottom, each line's fragments left to right. */
+function visualLines(fragments: Fragment[]): Fragment[][] {
+  const sorted = [...fragments].sort((a, b) => b.y - a.y || a.x - b.x);
+  const lines: Fragment[][] = [];
+  for (const f of sorted) {
+    const line = lines[lines.length - 1];
+    const first = line?.[0];
+    if (line && first && Math.abs(first.y - f.y) <= 0.4 * Math.max(first.size, f.size)) line.push(f);
+    else lines.push([f]);
+  }
+  for (const line of lines) line.sort((a, b) => a.x - b.x);
+  return lines;
+}
+
+/** A line's pieces: fragments joined (a space where there is one), split at column gaps. */
+function cellsOf(line: Fragment[]): LineCell[] {
+  const cells: LineCell[] = [];
+  let previous: Fragment | undefined;
+  for (const f of line) {
+    const gap = previous ? f.x - previous.end : Infinity;
+    const cell = cells[cells.length - 1];
+    if (!cell || gap > COLUMN_GAP * f.size) cells.push({ text: f.text, start: f.x, end: f.end });
+    else {
+      const space = gap > WORD_GAP * f.size || f.spaced || previous!.spaced ? ' ' : '';
+      cell.text += space + f.text;
+      cell.end = Math.max(cell.end, f.end);
+    }
+    previous = f;
+  }
+  return cells;
+}
+
+type Span = { start: number; end: number };
+type OrderedLine = VisualLine & { column: number };
+
+const MIN_COLUMN_LINES = 3;
+const MAX_COLUMN_PAGE_LINES = 1000;
+const isProse = (cell: LineCell) => cell.text.length >= 25;
+
+/** Where a line leaves room for a gutter: the parts of the page's middle its pieces do not cover. */
+function freeSpans(line: VisualLine, middle: Span): Span[] {
+  const spans: Span[] = [];
+  let from = middle.start;
+  for (const cell of line.cells) {
+    if (cell.start > from) spans.push({ start: from, end: Math.min(cell.start, middle.end) });
+    from = Math.max(from, cell.end);
+  }
+  if (from < middle.end) spans.push({ start: from, end: middle.end });
+  return spans.filter((s) => s.end > s.start);
+}
+
+function intersect(a: Span[], b: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const x of a)
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (end > start) out.push({ start, end });
+    }
+  return out;
+}
+
+/**
+ * Lines [from, to) as two columns of prose about a gutter, or null: at most one piece on each side
+ * of it per line (a table has more), and mostly prose on both sides.
+ */
+function asColumns(lines: VisualLine[], gutter: number): { left: VisualLine[]; right: VisualLine[] } | null {
+  const left: VisualLine[] = [];
+  const right: VisualLine[] = [];
+  for (const line of lines) {
+    const l = line.cells.filter((c) => c.end <= gutter);
+    const r = line.cells.filter((c) => c.start >= gutter);
+    if (l.length > 1 || r.length > 1) return null;
+    if (l.length) left.push({ ...line, cells: l });
+    if (r.length) right.push({ ...line, cells: r });
+  }
+  const prose = (side: VisualLine[]) => side.filter((l) => isProse(l.cells[0]!)).length;
+  const enough = (side: VisualLine[]) => prose(side) >= MIN_COLUMN_LINES && prose(side) >= side.length / 2;
+  return enough(left) && enough(right) ? { left, right } : null;
+}
+
+/**
+ * Reading order: a run of lines that all leave one gutter free, with prose on both sides, is read
+ * column by column (left, then right); every other line as it comes, top to bottom.
+ */
+function readingOrder(lines: VisualLine[]): OrderedLine[] {
+  const cells = lines.flatMap((l) => l.cells);
+  // A page of thousands of lines is no two-column prose: read it top to bottom.
+  if (cells.length === 0 || lines.length > MAX_COLUMN_PAGE_LINES)
+    return lines.map((l) => ({ ...l, column: 0 }));
+  const left = cells.reduce((n, c) => Math.min(n, c.start), Infinity);
+  const right = cells.reduce((n, c) => Math.max(n, c.end), -Infinity);
+  const middle = { start: left + (right - left) * 0.25, end: left + (right - left) * 0.75 };
+  const ordered: OrderedLine[] = [];
+  let column = 0;
+  for (let i = 0; i < lines.length;) {
+    let free = freeSpans(lines[i]!, middle);
+    let smallest = lines[i]!.size;
+    let j = i + 1;
+    // A line set larger than the text above it (a heading below the columns) ends them too.
+    for (; j < lines.length && free.length && lines[j]!.size <= smallest * 1.1; j++) {
+      const next = intersect(free, freeSpans(lines[j]!, middle));
+      if (next.length === 0) break;
+      free = next;
+      smallest = Math.min(smallest, lines[j]!.size);
+    }
+    const gutter = free[0] && (free[0].start + free[0].end) / 2;
+    const columns =
+      gutter !== undefined && j - i > MIN_COLUMN_LINES ? asColumns(lines.slice(i, j), gutter) : null;
+    if (columns) {
+      column += 2;
+      for (const l of columns.left) ordered.push({ ...l, column: column - 1 });
+      for (const l of columns.right) ordered.push({ ...l, column });
+      i = j;
+    } else ordered.push({ ...lines[i++]!, column: 0 });
+  }
+  return ordered;
+}
+
+type TextItem = { str?: string; transform?: number[]; width?: number; height?: number; hasEOL?: boolean };
+
+/** Mostly rotated text (a page turned on its side): positions do not give lines, the items' order does. */
+function isRotated(items: TextItem[]): boolean {
+  const turned = items.filter(
+    (i) => i.transform && Math.abs(i.transform[1] ?? 0) > Math.abs(i.transform[0] ?? 0),
+  );
+  return turned.length > items.length / 2;
+}
+
+function contentOrderLines(items: TextItem[]): LayoutLine[] {
+  const text = items.map((i) => (i.str ?? '') + (i.hasEOL ? '\n' : '')).join('');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line, i) => ({ cells: [{ text: line, start: 0, end: line.length }], breakBefore: i === 0 }));
+}
+
+export function pdfPageLines(items: unknown[]): LayoutLine[] {
+  if (isRotated(items as TextItem[])) return contentOrderLines(items as TextItem[]);
+  const lines: VisualLine[] = visualLines(fragmentsOf(items)).map((fragments) => ({
+    y: fragments[0]!.y,
+    size: fragments.reduce((n, f) => Math.max(n, f.size), 0),
+    cells: cellsOf(fragments),
+  }));
+  const ordered = readingOrder(lines);
+  // The page's usual line spacing, in font sizes: a gap well beyond it parts paragraphs.
+  const ratios: number[] = [];
+  ordered.forEach((line, i) => {
+    const previous = ordered[i - 1];
+    if (previous && previous.size === line.size && previous.y > line.y)
+      ratios.push((previous.y - line.y) / line.size);
+  });
+  ratios.sort((a, b) => a - b);
+  const spacing = ratios.length ? ratios[Math.floor(ratios.length / 2)]! : 1.2;
+  return ordered.map((line, i) => {
+    const previous = ordered[i - 1];
+    const gap = previous ? previous.y - line.y : undefined;
+    const size = Math.max(line.size, previous?.size ?? 0);
+    const breakBefore =
+      !previous ||
+      gap! <= 0 ||
+      previous.column !== line.column ||
+      gap! > size * spacing * 1.35 ||
+      Math.abs(previous.size - line.size) > 0.05 * line.size;
+    return { cells: line.cells, size: line.size, gap, breakBefore };
+  });
+}
+
+const furnitureKey = (line: LayoutLine) =>
+  line.cells
+    .map((c) => c.text)
+    .join(' ')
+    .toLowerCase()
+    .replace(/\d+/g, '#')
+    .replace(/\s+/g, ' ');
+
+/**
+ * A whole PDF's lines, page after page. A running header or footer (the same line, page numbers
+ * aside, at the top or bottom of most pages) is kept once, at the end: in place it would cut every
+ * paragraph and table that runs on to the next page, which then go on.
+ */
+export function pdfDocumentLines(pages: LayoutLine[][]): LayoutLine[] {
+  const edges = (page: LayoutLine[]) => new Set([...page.slice(0, 2), ...page.slice(-2)].map(furnitureKey));
+  const counts = new Map<string, number>();
+  for (const page of pages) for (const key of edges(page)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const isFurniture = (key: string) => {
+    const n = counts.get(key) ?? 0;
+    return n >= 3 && n >= pages.length / 2;
+  };
+  const furniture = new Map<string, LayoutLine>();
+  const lines: LayoutLine[] = [];
+  for (const page of pages) {
+    const last = page.length - 1;
+    const kept = page.filter((line, i) => {
+      const key = furnitureKey(line);
+      if ((i >= 2 && i < last - 1) || !isFurniture(key)) return true;
+      if (!furniture.has(key)) furniture.set(key, { ...line, breakBefore: true });
+      return false;
+    });
+    const [first] = kept;
+    const previous = lines[lines.length - 1];
+    const previousText = previous?.cells.map((c) => c.text).join(' ') ?? '';
+    // A sentence running on from the previous page: its paragraph goes on.
+    if (first && previous && !SENTENCE_END.test(previousText) && /^[a-z]/.test(first.cells[0]?.text ?? ''))
+      kept[0] = { ...first, breakBefore: false };
+    for (const line of kept) lines.push(line);
+  }
+  return [...lines, ...furniture.values()];
+}

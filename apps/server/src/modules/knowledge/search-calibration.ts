@@ -1,0 +1,77 @@
+/**
+ * The similarity a search reports comes from P(this chunk answers the question), a logistic
+ * regression of the ranking's features. Fitted by `npx tsx bench/knowledge-eval/calibrate.ts` on the development
+ * questions only (bench/knowledge-eval: the held-out questions are never used to fit), where a chunk
+ * "answers" when it holds the question's answer passage. Refit when the ranking changes.
+ */
+export type RankFeatures = {
+  /** BM25F score as a share of the question's best possible (0..1). */
+  bm25: number;
+  /** Idf-weighted share of the question's words the chunk holds (0..1). */
+  coverage: number;
+  /** BM25F score relative to the best chunk found for the question (0..1). */
+  relative: number;
+  /** The most question weight held within a passage of a few lines (bm25f.ts bestWindow; 0..1). */
+  window: number;
+};
+
+export type Calibration = {
+  intercept: number;
+  bm25: number;
+  coverage: number;
+  relative: number;
+  window: number;
+};
+
+export const SEARCH_CALIBRATION: Calibration = {
+  intercept: -6.962,
+  bm25: 1.153,
+  coverage: 1.005,
+  relative: 5.212,
+  window: 0.462,
+};
+
+/**
+ * Probability to similarity, so the thresholds staff know keep their meaning: 0.7 (the default)
+ * is "more likely than not" (p = 0.5); 0.5 (the broadest search) is "may be related" (p = 0.05);
+ * in between and above, linear in p. Monotone, so it never changes the order.
+ */
+const KNOTS: [number, number][] = [
+  [0, 0],
+  [0.05, 0.5],
+  [0.5, 0.7],
+  [1, 1],
+];
+
+function interpolate(value: number, from: 0 | 1, to: 0 | 1): number {
+  for (let i = 1; i < KNOTS.length; i++) {
+    const a = KNOTS[i - 1]!;
+    const b = KNOTS[i]!;
+    if (value <= b[from] || i === KNOTS.length - 1)
+      return a[to] + ((Math.min(value, b[from]) - a[from]) / (b[from] - a[from])) * (b[to] - a[to]);
+  }
+  return value;
+}
+
+export function probabilityOf(f: RankFeatures, c: Calibration = SEARCH_CALIBRATION): number {
+  const z =
+    c.intercept + c.bm25 * f.bm25 + c.coverage * f.coverage + c.relative * f.relative + c.window * f.window;
+  return 1 / (1 + Math.exp(-z));
+}
+
+export function calibratedSimilarity(f: RankFeatures, c: Calibration = SEARCH_CALIBRATION): number {
+  return interpolate(probabilityOf(f, c), 0, 1);
+}
+
+/**
+ * The least coverage a chunk needs to reach the threshold (bm25 <= coverage and relative <= 1,
+ * and the weights are not negative), so chunks holding less of the question are never read.
+ */
+export function coverageFloor(threshold: number, c: Calibration = SEARCH_CALIBRATION): number {
+  const p = Math.min(0.999999, Math.max(1e-6, interpolate(threshold, 1, 0)));
+  const logit = Math.log(p / (1 - p));
+  // window <= coverage too.
+  const slope = Math.max(0, c.bm25) + Math.max(0, c.coverage) + Math.max(0, c.window);
+  if (slope === 0) return 0;
+  return Math.min(1, Math.max(0, (logit - c.intercept - Math.max(0, c.relative)) / slope));
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { chunkBlocks, countTokens } from './chunking';
+import { htmlBlocks } from './html-blocks';
+import { plainTextBlocks } from './layout-blocks';
+import { pdfPageLines } from './pdf-lines';
+import { markdownBlocks, type TextBlock } from './text-blocks';
+
+/** The rules that turn a document's text into blocks and chunks, on small inputs. */
+
+const headings = (blocks: TextBlock[]) => blocks.filter((b) => b.kind === 'heading').map((b) => b.text);
+const tables = (blocks: TextBlock[]) => blocks.flatMap((b) => (b.kind === 'table' ? [b] : []));
+
+describe('plain text', () => {
+  it('reads two title lines in a row above a paragraph as two headings', () => {
+    const blocks = plainTextBlocks(
+      'PARENT HANDBOOK\n\nPart 2\nFees and Payment\nTuition is set each spring.',
+    );
+    expect(headings(blocks)).toEqual(['PARENT HANDBOOK', 'Part 2', 'Fees and Payment']);
+  });
+
+  it('keeps a run of short lines as a list, one line each, under the title above it', () => {
+    const blocks = plainTextBlocks(
+      'What to bring\n\nWater bottle\nIndoor shoes\nLibrary bag\n\nThe office opens at 8.',
+    );
+    expect(blocks.slice(0, 2)).toEqual([
+      { kind: 'heading', level: 2, text: 'What to bring' },
+      { kind: 'paragraph', text: 'Water bottle\nIndoor shoes\nLibrary bag' },
+    ]);
+  });
+
+  it('does not take a wrapped line of a paragraph for a heading', () => {
+    const blocks = plainTextBlocks(
+      'Each student has an Individual Learning Plan written with the family in\nOctober and reviewed in March, with goals and services and the\nAccommodations Office copied in every case so that it can be applied.',
+    );
+    expect(headings(blocks)).toEqual([]);
+    expect(blocks).toHaveLength(1);
+  });
+
+  it('reads columns lined up with spaces as a table, each row with its headers, under its caption', () => {
+    const [table] = tables(
+      plainTextBlocks(
+        [
+          'Tuition 2026-2027',
+          'Division         Grades     Annual tuition',
+          'Lower School     K to 4     $31,200',
+          'Upper School     9 to 12    $36,400',
+        ].join('\n'),
+      ),
+    );
+    expect(table).toMatchObject({
+      caption: 'Tuition 2026-2027',
+      header: 'Division | Grades | Annual tuition',
+      rows: [
+        'Lower School: Grades: K to 4; Annual tuition: $31,200',
+        'Upper School: Grades: 9 to 12; Annual tuition: $36,400',
+      ],
+    });
+  });
+
+  it('reads tab-separated label and value lines as a table without a header', () => {
+    const [table] = tables(plainTextBlocks('Phone\t(555) 010-2000\nEmail\toffice@example.org'));
+    expect(table?.rows).toEqual(['Phone: (555) 010-2000', 'Email: office@example.org']);
+  });
+
+  it('does not take prose with double spaces after its sentences for a table', () => {
+    const blocks = plainTextBlocks(
+      'The school opens at 8.  Parents should arrive before the bell rings at\n8:25 so that the line moves.  Buses leave at 3:30 from the front gate.',
+    );
+    expect(tables(blocks)).toEqual([]);
+  });
+});
+
+describe('Markdown and DOCX tables', () => {
+  it('reads a pipe table with its caption', () => {
+    const [table] = tables(
+      markdownBlocks(
+        'Table 2: Fees\n\n| Fee | Amount |\n|---|---|\n| Application | $150 |\n| Deposit | $1,200 |',
+      ),
+    );
+    expect(table).toMatchObject({
+      caption: 'Table 2: Fees',
+      rows: ['Application: Amount: $150', 'Deposit: Amount: $1,200'],
+    });
+  });
+
+  it('reads a Word table with its header row, a merged cell repeated into each row it covers', () => {
+    const html =
+      '<p>Tuition</p><table><thead><tr><th><p>Division</p></th><th><p>Plan</p></th><th><p>Amount</p></th></tr></thead>' +
+      '<tbody><tr><td rowspan="2"><p>Lower</p></td><td><p>Annual</p></td><td><p>$31,200</p></td></tr>' +
+      '<tr><td><p>Monthly</p></td><td><p>$3,120</p></td></tr></tbody></table>';
+    expect(tables(htmlBlocks(html))[0]).toMatchObject({
+      caption: 'Tuition',
+      rows: ['Lower: Plan: Annual; Amount: $31,200', 'Lower: Plan: Monthly; Amount: $3,120'],
+    });
+  });
+
+  it('reads a table used for layout as the blocks of its cells', () => {
+    const html = '<table><tr><td><h2>Our Mission</h2><p>Every child reads by grade 3.</p></td></tr></table>';
+    expect(htmlBlocks(html)).toEqual([
+      { kind: 'heading', level: 2, text: 'Our Mission' },
+      { kind: 'paragraph', text: 'Every child reads by grade 3.' },
+    ]);
+  });
+});
+
+describe('PDF lines', () => {
+  const item = (str: string, x: number, y: number, width = str.length * 5.5) => ({
+    str,
+    transform: [11, 0, 0, 11, x, y],
+    width,
+    height: 11,
+  });
+
+  it('splits a line at a wide gap into table cells', () => {
+    const [line] = pdfPageLines([item('Junior School', 72, 700), item('Grades 1-4', 207, 700)]);
+    expect(line!.cells.map((c) => c.text)).toEqual(['Junior School', 'Grades 1-4']);
+  });
+
+  it('reads a page set in two columns column by column', () => {
+    const items = [];
+    for (let i = 0; i < 5; i++) {
+      items.push(item(`left column line number ${i} of the prose`, 72, 700 - i * 13, 210));
+      items.push(item(`right column line number ${i} of the prose`, 318, 700 - i * 13, 210));
+    }
+    const texts = pdfPageLines(items).map((l) => l.cells.map((c) => c.text).join(' '));
+    expect(texts.slice(0, 5).every((t) => t.startsWith('left'))).toBe(true);
+    expect(texts.slice(5).every((t) => t.startsWith('right'))).toBe(true);
+  });
+});
+
+describe('chunks', () => {
+  const paragraph = (words: number, seed: string) =>
+    `${Array.from({ length: words }, (_, i) => `${seed}${i}`).join(' ')}.`;
+
+  it('merges short sibling sections under their common heading path, each heading kept in the text', () => {
+    const blocks: TextBlock[] = [
+      { kind: 'heading', level: 1, text: 'Fees' },
+      { kind: 'heading', level: 2, text: 'Tuition' },
+      { kind: 'paragraph', text: 'Tuition is $30,000.' },
+      { kind: 'heading', level: 2, text: 'Deposit' },
+      { kind: 'paragraph', text: 'The deposit is $1,200.' },
+    ];
+    expect(chunkBlocks(blocks)).toEqual([
+      {
+        index: 0,
+        heading: 'Fees',
+        text: 'Fees\nTuition\nTuition is $30,000.\n\nDeposit\nThe deposit is $1,200.',
+        tokenCount: countTokens('Fees\nTuition\nTuition is $30,000.\n\nDeposit\nThe deposit is $1,200.'),
+      },
+    ]);
+  });
+
+  it('starts a chunk at a heading when the next section does not fit', () => {
+    const blocks: TextBlock[] = [
+      { kind: 'heading', level: 1, text: 'One' },
+      { kind: 'paragraph', text: paragraph(150, 'a') },
+      { kind: 'heading', level: 1, text: 'Two' },
+      { kind: 'paragraph', text: paragraph(150, 'b') },
+    ];
+    const chunks = chunkBlocks(blocks, { targetTokens: 200, minSectionTokens: 100 });
+    expect(chunks.map((c) => c.heading)).toEqual(['One', 'Two']);
+    expect(chunks[1]!.text.startsWith('Two\n')).toBe(true);
+  });
+
+  it('never cuts a table row, and goes on under the caption in the next chunk', () => {
+    const rows = Array.from(
+      { length: 30 },
+      (_, i) => `Event ${i}: Date: June ${i + 1}, 2027; Details: Room ${i}`,
+    );
+    const blocks: TextBlock[] = [
+      { kind: 'heading', level: 1, text: 'Calendar' },
+      { kind: 'table', caption: 'Key dates', header: 'Event | Date | Details', rows, text: rows.join('\n') },
+    ];
+    const chunks = chunkBlocks(blocks, { targetTokens: 150 });
+    expect(chunks.length).toBeGreaterThan(2);
+    const lines = chunks.flatMap((c) => c.text.split('\n'));
+    for (const row of rows) expect(lines).toContain(row);
+    for (const chunk of chunks.slice(1)) expect(chunk.text.startsWith('Key dates\nEvent')).toBe(true);
+  });
+
+  it('repeats the last sentence when it cuts inside a section, never inside a word', () => {
+    const text = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} says something.`).join(' ');
+    const chunks = chunkBlocks([{ kind: 'paragraph', text }], { targetTokens: 100, overlapTokens: 20 });
+    expect(chunks.length).toBeGreaterThan(1);
+    const previousLast = chunks[0]!.text.split(/(?<=\.)\s+/).at(-1)!;
+    expect(chunks[1]!.text.startsWith(previousLast)).toBe(true);
+    const words = new Set(text.split(' '));
+    for (const chunk of chunks) for (const word of chunk.text.split(/\s+/)) expect(words).toContain(word);
+  });
+
+  it('lets headings at the very end reach a chunk', () => {
+    const chunks = chunkBlocks([
+      { kind: 'paragraph', text: 'Welcome.' },
+      { kind: 'heading', level: 1, text: 'Appendix' },
+    ]);
+    expect(chunks.map((c) => c.text).join('\n')).toContain('Appendix');
+  });
+});
