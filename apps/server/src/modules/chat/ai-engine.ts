@@ -2,8 +2,9 @@ import { ADMIN_SPECIAL_NEEDS, adminSpecialNeed, CHILD_AGE_MAX, CHILD_AGE_MIN } f
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AiProvider, ChatMessage } from '../../providers/ai/ai-provider';
-import { createOfflineEngine, passagesFor, type ChatEngine, type ReplyInput, type TurnInput } from './engine';
+import { createOfflineEngine, lookUp, type ChatEngine, type ReplyInput, type TurnInput } from './engine';
 import { extractFields, findEmail, findPhone, findTimeline, type Extraction } from './extract';
+import { createFactGate, type FactSources } from './fact-check';
 import { applyExtraction, understand } from './intake';
 import { questionFor, resourcesText, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
 
@@ -11,7 +12,9 @@ import { questionFor, resourcesText, type KnowledgePassage, type KnowledgeSearch
  * The AI mode: the school's persona, the retrieved passages ('answer only from these') and the
  * next intake question go to an OpenAI-compatible model; a second, JSON-only call extracts the
  * fields, validated by zod and checked against the patterns. Any failure (timeout, HTTP error, bad
- * JSON) falls back to the offline engine for that turn, so the parent is always answered.
+ * JSON) falls back to the offline engine for that turn, so the parent is always answered. So does
+ * an answer holding a price, number, date, time or name the passages (or the parent) never gave
+ * (fact-check.ts): the parent gets the offline quote, or "I don't know".
  */
 
 const HISTORY_TURNS = 12;
@@ -85,7 +88,7 @@ export function systemPrompt(input: ReplyInput, passages: KnowledgePassage[]): s
     persona.uniqueSellingProposition
       ? `What makes the school special: ${persona.uniqueSellingProposition}`
       : '',
-    'Answer questions about the school ONLY from these passages. If they do not contain the answer, say plainly that you do not know and offer to pass the question to the admissions staff. Never invent facts about the school.',
+    'Answer questions about the school ONLY from these passages. If they do not contain the answer, say plainly that you do not know and offer to pass the question to the admissions staff. Never invent facts about the school. Write prices, dates, times, numbers and names exactly as the passages do; an answer with a figure or a name the passages do not hold is not shown to the parent.',
     passages.length
       ? passages
           .map((p, i) => `Passage ${i + 1} (${p.document ?? 'knowledge base'}):\n${p.text}`)
@@ -150,34 +153,65 @@ export function createAiEngine(deps: {
 
     async reply(input) {
       if (input.understood.providerFailed) return { ...(await offline.reply(input)), fellBack: true };
-      const passages = await passagesFor(search, input.understood, input.text);
+      const { passages, answer } = await lookUp(search, input.understood, input.text);
+      const system = systemPrompt(input, passages);
       const messages: ChatMessage[] = [
-        { role: 'system', content: systemPrompt(input, passages) },
+        { role: 'system', content: system },
         ...history(input),
         { role: 'user', content: input.text },
       ];
-      let written = '';
+      // Only sentences whose facts the passages hold reach the parent (streamed as they pass).
+      const gate = createFactGate(factSources(input, system), input.onDelta);
+      const stop = new AbortController();
       try {
-        const signal = AbortSignal.timeout(timeoutMs);
+        const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), stop.signal]);
         if (input.onDelta) {
-          for await (const delta of ai.chatStream({ messages, temperature: 0.3, signal })) {
-            written += delta;
-            input.onDelta(delta);
-          }
+          for await (const delta of ai.chatStream({ messages, temperature: 0.3, signal }))
+            if (!gate.push(delta)) break;
         } else {
-          written = (await ai.chat({ messages, temperature: 0.3, signal })).content;
+          gate.push((await ai.chat({ messages, temperature: 0.3, signal })).content);
         }
-        if (!written.trim()) throw new Error('empty reply');
-        const unanswered = input.understood.extraction.isQuestion && passages.length === 0;
-        return { text: written.trim(), mode: 'ai', unanswered };
+        if (gate.finish()) {
+          if (!gate.sent.trim()) throw new Error('empty reply');
+          return { text: gate.sent.trim(), mode: 'ai', unanswered: answer?.answered === false };
+        }
+        log.warn({ refused: gate.refused.slice(0, 5) }, 'chat: AI answer held facts not in the passages');
+        return afterAi(input, gate.sent);
       } catch (error) {
         log.warn({ err: (error as Error).message }, 'chat: AI reply failed, offline answer');
-        const fallback = await offline.reply({ ...input, onDelta: undefined });
-        // Whatever was already streamed stays; the offline answer follows it.
-        const text = written.trim() ? `${written.trim()}\n\n${fallback.text}` : fallback.text;
-        input.onDelta?.(written.trim() ? `\n\n${fallback.text}` : fallback.text);
-        return { ...fallback, text, fellBack: true };
+        return afterAi(input, gate.sent);
+      } finally {
+        stop.abort();
       }
     },
+  };
+
+  /** The offline reply (the quote, or "I don't know"), after whatever checked text was already streamed. */
+  async function afterAi(input: ReplyInput, streamed: string) {
+    const fallback = await offline.reply({ ...input, onDelta: undefined });
+    const before = streamed.trim();
+    input.onDelta?.(before ? `\n\n${fallback.text}` : fallback.text);
+    return { ...fallback, text: before ? `${before}\n\n${fallback.text}` : fallback.text, fellBack: true };
+  }
+}
+
+/** What the model was given (the school's words) and what the parent said, for the fact check. */
+function factSources(input: ReplyInput, system: string): FactSources {
+  const c = input.understood.context;
+  const said = (role: string) =>
+    input.history
+      .filter((m) => m.role === role)
+      .map((m) => m.content)
+      .join('\n');
+  return {
+    school: `${system}\n${said('assistant')}`,
+    parent: [
+      said('user'),
+      input.text,
+      c.parentName ?? '',
+      c.email ?? '',
+      c.phone ?? '',
+      ...(c.children ?? []).flatMap((ch) => [ch.name, ch.age === null ? '' : String(ch.age)]),
+    ].join('\n'),
   };
 }

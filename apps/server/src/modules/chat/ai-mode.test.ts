@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../../providers/ai/fake-openai';
 import { bearer, createTestApp, loginToken, queryRows, type TestApp } from '../../test/test-app';
-import { uploadHandbook, widgetClient } from './chat-test-helpers';
+import { FAMILY_HANDBOOK, uploadHandbook, widgetClient } from './chat-test-helpers';
 
 let fake: FakeOpenAi;
 let t: TestApp;
@@ -19,6 +19,7 @@ beforeAll(async () => {
   t = await createTestApp({ AI_BASE_URL: fake.url, AI_CHAT_MODEL: 'fake-chat', CHAT_AI_TIMEOUT_MS: '400' });
   const token = await loginToken(t.app);
   await uploadHandbook(t, token);
+  await uploadHandbook(t, token, 'Family Handbook.md', FAMILY_HANDBOOK);
   const put = await t.app.inject({
     method: 'PUT',
     url: '/api/widget/settings',
@@ -142,14 +143,92 @@ describe('AI mode', () => {
     expect(answer.message.content).toContain('offers speech and language therapy on site');
   });
 
-  it("streams the model's reply as it arrives, then the done event with the whole answer", async () => {
+  it("streams the model's reply as it arrives, a checked sentence at a time, then the done event with the whole answer", async () => {
     const { w, visitor_id, id } = await conversation();
     const res = await w.send(id, visitor_id, 'Do you offer speech therapy?', { accept: 'text/event-stream' });
-    const blocks = res.body.split('\n\n').filter(Boolean);
-    const deltas = blocks.filter((b) => b.startsWith('event: delta'));
-    expect(deltas.length).toBeGreaterThan(3);
-    const done = JSON.parse(blocks.at(-1)!.split('data: ')[1]!) as { message: { content: string } };
-    expect(done.message.content).toBe(chatReply);
+    const { deltas, done } = streamed(res.body);
+    expect(deltas).toEqual(['Yes, we do!', ' Our speech therapists work on site.', ' May I ask your name?']);
+    expect(done).toBe(chatReply);
     expect(lastChatRequest(false).body.stream).toBe(true);
+  });
+});
+
+/** The delta texts and the done event's content of a server-sent events answer. */
+function streamed(body: string) {
+  const blocks = body.split('\n\n').filter(Boolean);
+  const data = (b: string) => JSON.parse(b.split('data: ')[1]!) as Record<string, unknown>;
+  return {
+    deltas: blocks.filter((b) => b.startsWith('event: delta')).map((b) => data(b).text as string),
+    done: (data(blocks.at(-1)!).message as { content: string }).content,
+  };
+}
+
+describe('AI mode holds to the passages', () => {
+  it('refuses an invented price and gives the offline quote instead', async () => {
+    const { w, visitor_id, id } = await conversation();
+    chatReply = 'Tuition for the Upper School is $39,900 a year. May I ask your name?';
+    const answer = (await w.say(id, visitor_id, 'How much is tuition for grade 10?')).message.content;
+    expect(answer).not.toContain('39,900');
+    expect(answer).toContain('Here\'s what our "Family Handbook.md" says:');
+    expect(answer).toContain('Upper School: grades 9 to 12; annual tuition $48,200');
+    expect(answer).toContain('May I ask your name?');
+  });
+
+  it('refuses an invented name and gives the offline quote instead', async () => {
+    const { w, visitor_id, id } = await conversation();
+    chatReply = 'Yes! Our speech therapist, Mrs. Jenkins, sees students on site. May I ask your name?';
+    const answer = (await w.say(id, visitor_id, 'Do you offer speech therapy?')).message.content;
+    expect(answer).not.toContain('Jenkins');
+    expect(answer).toContain('offers speech and language therapy on site');
+  });
+
+  it('says it does not know when the model invents an answer the passages do not hold', async () => {
+    const { w, visitor_id, id } = await conversation();
+    chatReply = 'Our equestrian programme costs $5,000 a year, riding lessons included.';
+    const answer = (await w.say(id, visitor_id, 'What is the tuition for the equestrian programme?')).message
+      .content;
+    expect(answer).not.toContain('5,000');
+    expect(answer).toContain("I don't have information about that");
+    expect(answer).toContain('pass your question on to our admissions team');
+  });
+
+  it("does not take a parent's figure as a source for a price", async () => {
+    const { w, visitor_id, id } = await conversation();
+    chatReply = 'Yes, tuition for grade 10 is $100 a year.';
+    const answer = (await w.say(id, visitor_id, 'Is tuition for grade 10 $100?')).message.content;
+    expect(answer).not.toContain(chatReply);
+    expect(answer).not.toContain('is $100');
+  });
+
+  it('keeps a faithful answer with figures from the passages', async () => {
+    const { w, visitor_id, id } = await conversation();
+    chatReply =
+      'Upper School tuition (grades 9 to 12) is $48,200 a year, paid in two instalments. May I ask your name?';
+    const answer = (await w.say(id, visitor_id, 'How much is tuition for grade 10?')).message.content;
+    expect(answer).toBe(chatReply);
+  });
+
+  it("keeps a faithful answer with the school's, the chatbot's and the family's names", async () => {
+    const { w, visitor_id, id } = await conversation();
+    extraction = { parentName: 'Dana Whitfield', children: [{ name: 'Sam', age: 7 }] };
+    chatReply =
+      "Hi Dana! Yes, Brightwater Academy offers speech and language therapy on site, so Sam, at 7, could see our therapists two to three times a week. I'm Robin, by the way. What's the best email address to reach you, Dana?";
+    const answer = (
+      await w.say(id, visitor_id, "I'm Dana Whitfield, my son Sam is 7. Do you offer speech therapy?")
+    ).message.content;
+    expect(answer).toBe(chatReply);
+  });
+
+  it('streams the checked sentences, then the offline answer in place of the one that invented a figure', async () => {
+    const { w, visitor_id, id } = await conversation();
+    chatReply = 'Great question! The Upper School costs $52,000 a year. May I ask your name?';
+    const res = await w.send(id, visitor_id, 'How much is tuition for grade 10?', {
+      accept: 'text/event-stream',
+    });
+    const { deltas, done } = streamed(res.body);
+    expect(deltas.join('')).toBe(done);
+    expect(done).toMatch(/^Great question!\n\nHere's what our "Family Handbook.md" says: /);
+    expect(done).toContain('annual tuition $48,200');
+    expect(done).not.toContain('52,000');
   });
 });

@@ -15,6 +15,37 @@ Classes have at most eight students, with a lead teacher and an assistant in eve
 The school day runs from 8:30 am to 3:15 pm. Aftercare is available until 5:30 pm.
 `;
 
+/**
+ * A second handbook with a fees table, rendered as ingestion renders tables (each row with its
+ * label and column headers, under the table's caption), and prose sections.
+ */
+export const FAMILY_HANDBOOK = `# Family Handbook
+
+## Tuition
+
+### Annual tuition 2025-26
+
+Lower School: grades K to 4; annual tuition $21,000
+
+Middle School: grades 5 to 8; annual tuition $32,500
+
+Upper School: grades 9 to 12; annual tuition $48,200
+
+Tuition is due in two instalments, on August 1 and January 15. A non-refundable deposit of $1,500 secures a place.
+
+## Transport
+
+Buses run on three routes from Oakton, Millbrook and Riverside. The bus fee is $1,200 a year.
+
+## Learning support
+
+Our learning support team of four specialists works with students who have dyslexia, ADHD or other learning differences. Each student has a learning plan, reviewed every term with the family.
+
+## Clubs
+
+Students choose from more than twenty clubs, including chess, choir, drama and debating. Clubs meet after school on Tuesdays and Thursdays.
+`;
+
 /** Calls of the widget's public API as the widget makes them, from one address. */
 export function widgetClient(t: TestApp, address = freshAddress()) {
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -60,8 +91,13 @@ export type Answer = {
   resources: Conversation['resources'];
 };
 
-export async function uploadHandbook(t: TestApp, token: string) {
-  const body = multipart({}, [{ field: 'document', filename: 'Parent Handbook.md', content: HANDBOOK }]);
+export async function uploadHandbook(
+  t: TestApp,
+  token: string,
+  filename = 'Parent Handbook.md',
+  content = HANDBOOK,
+) {
+  const body = multipart({}, [{ field: 'document', filename, content }]);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/knowledge/upload',

@@ -1,15 +1,8 @@
-import { SEARCH_THRESHOLD_DEFAULT, type ConversationContext } from '@lantern/contracts';
+import type { ConversationContext } from '@lantern/contracts';
 import type { DialogueState, StoredMessage } from './chat.tables';
-import { isQuestionSentence, splitSentences } from './extract';
+import { lookUp } from './knowledge-lookup';
 import { nextField, understand, type IntakeField, type Understood } from './intake';
-import {
-  composeOfflineReply,
-  dontKnow,
-  quoteAnswer,
-  type KnowledgePassage,
-  type KnowledgeSearch,
-  type OfferedResourceText,
-} from './offline-reply';
+import { composeOfflineReply, type KnowledgeSearch, type OfferedResourceText } from './offline-reply';
 
 /**
  * The conversation engine: one interface, two modes. Offline (default): patterns and the intake
@@ -60,30 +53,9 @@ export interface ChatEngine {
   reply(input: ReplyInput): Promise<EngineReply>;
 }
 
-/** How many passages the engine reads, and how close they must be (the test-search default). */
-export const ANSWER_LIMIT = 3;
-export const ANSWER_THRESHOLD = SEARCH_THRESHOLD_DEFAULT;
-/** The question part of a message, as the knowledge query: 'I'm Maria, ...' is not searched for. */
-export function queryOf(text: string): string {
-  const questions = splitSentences(text).filter(isQuestionSentence);
-  return (questions.length ? questions.join(' ') : text).trim().slice(0, 500);
-}
-
-/** The passages that answer a question, best first; none when the message asks nothing. */
-export async function passagesFor(search: KnowledgeSearch, understood: Understood, text: string) {
-  if (!understood.extraction.isQuestion) return [];
-  return search({ query: queryOf(text), limit: ANSWER_LIMIT, threshold: ANSWER_THRESHOLD });
-}
-
 /** Remembers a question nobody could answer, for the admissions staff (at most 20 kept). */
 export function withUnanswered(d: DialogueState, question: string): DialogueState {
   return { ...d, unanswered: [...(d.unanswered ?? []), question.slice(0, 500)].slice(-20) };
-}
-
-export function offlineAnswer(understood: Understood, text: string, passages: KnowledgePassage[]) {
-  if (!understood.extraction.isQuestion) return null;
-  const best = passages[0];
-  return best ? quoteAnswer(queryOf(text), best) : dontKnow(understood.context);
 }
 
 export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
@@ -94,11 +66,11 @@ export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
       return understand(input.text, input.context, input.dialogue);
     },
     async reply(input) {
-      const passages = await passagesFor(search, input.understood, input.text);
+      const { answer } = await lookUp(search, input.understood, input.text);
       const text = composeOfflineReply({
         text: input.text,
         understood: input.understood,
-        answer: offlineAnswer(input.understood, input.text, passages),
+        answer: answer?.text ?? null,
         resources: input.resources,
         justConverted: input.justConverted,
         next: input.next,
@@ -108,10 +80,11 @@ export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
       return {
         text,
         mode: 'offline',
-        unanswered: input.understood.extraction.isQuestion && passages.length === 0,
+        unanswered: answer?.answered === false,
       };
     },
   };
 }
 
 export { nextField };
+export { lookUp, queryOf, type KnowledgeLookup } from './knowledge-lookup';

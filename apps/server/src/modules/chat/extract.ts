@@ -1,4 +1,7 @@
 import { ADMIN_SPECIAL_NEEDS, CHILD_AGE_MAX, CHILD_AGE_MIN } from '@lantern/contracts';
+import { isQuestionSentence, questionParts, splitSentences } from './questions';
+
+export { isQuestionSentence, splitSentences };
 
 /**
  * The offline engine's field extraction: plain patterns over one parent message, tested table by
@@ -218,8 +221,10 @@ const NO_NEEDS =
 
 export function findNeeds(sentences: string[], knownNames: string[]): Extraction['specialNeeds'] {
   const out: Extraction['specialNeeds'] = [];
-  for (const sentence of sentences) {
-    if (isQuestionSentence(sentence)) continue;
+  // Only what the parent tells us: 'Can you help kids with ADHD?' says nothing of their child, but
+  // 'my daughter has dyslexia, is the school able to support her' does.
+  for (const sentence of sentences.map((s) => questionParts(s).statement)) {
+    if (!sentence) continue;
     const named = knownNames.find((n) => new RegExp(`\\b${n}\\b`, 'i').test(sentence)) ?? null;
     for (const [pattern, need] of NEED_WORDS) {
       if (pattern.test(sentence) && !out.some((o) => o.need === need && o.childName === named))
@@ -272,24 +277,8 @@ export function findTimeline(text: string): string | undefined {
 const CONCERN =
   /\b(?:(?:biggest|main|greatest|big) (?:concern|worry|worries|challenge)|(?:i'?m|we'?re|i am|we are) (?:worried|concerned) (?:about|that)|(?:concerned|worried) about|(?:struggl(?:es|ing)|has trouble|having trouble) with)\b/i;
 export function findConcern(sentences: string[]): string | undefined {
-  const hit = sentences.find((s) => CONCERN.test(s) && !isQuestionSentence(s));
+  const hit = sentences.map((s) => questionParts(s).statement).find((s) => CONCERN.test(s));
   return hit ? hit.trim().slice(0, 500) : undefined;
-}
-
-// ---- questions ----
-
-const QUESTION_START =
-  /^(?:do|does|did|can|could|would|will|is|are|was|what|what's|how|when|where|who|why|which|tell me|i(?:'d| would) like to know|i want to know|i was wondering|any)\b/i;
-export function isQuestionSentence(sentence: string): boolean {
-  const s = sentence.trim();
-  return s.endsWith('?') || QUESTION_START.test(s);
-}
-
-export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 /** Everything the patterns can read from one message. */

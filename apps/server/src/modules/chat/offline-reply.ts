@@ -1,12 +1,21 @@
 import type { ConversationContext } from '@lantern/contracts';
 import type { IntakeField, Understood } from './intake';
+import { answerFrom } from './passage-answer';
 
 /**
  * The offline engine's words: answers quoted from the knowledge base (never invented), and the
  * intake questions, asked one at a time.
  */
 
-export type KnowledgePassage = { text: string; document: string | null; similarity: number };
+export type KnowledgePassage = {
+  text: string;
+  document: string | null;
+  similarity: number;
+  /** The question's subject words, their share of its weight, and how this passage matched each. */
+  terms?: { term: string; weight: number; via: 'exact' | 'synonym' | 'related' | 'prefix' | null }[];
+  /** The passage's words that matched, as written there. */
+  highlights?: string[];
+};
 /** The knowledge base's search, the same as POST /api/knowledge/test-search. */
 export type KnowledgeSearch = (q: {
   query: string;
@@ -47,64 +56,13 @@ export function questionFor(field: IntakeField, child: number | null, c: Convers
   }
 }
 
-const STOP = new Set(
-  'a an and are as at be by can do does for from has have how i if in is it its my of on or our the this to we what when where which who will with you your offer there any'.split(
-    ' ',
-  ),
-);
-/** Content words, crudely stemmed ('classes' and 'class' meet), for picking the sentences that answer. */
-const words = (text: string) =>
-  (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
-    .filter((w) => !STOP.has(w))
-    .map((w) =>
-      w
-        .replace(/(?:ing|ed)$/, '')
-        .replace(/(ss|x|ch|sh)es$/, '$1')
-        .replace(/([^s])s$/, '$1')
-        .slice(0, 6),
-    );
-
-/** The passage, tidied: headings and markdown marks gone, the sentences nearest the question kept in order. */
-export function tidyPassage(text: string, question: string, maxChars = 450): string {
-  const sentences = text
-    .split(/\n+/)
-    .filter((line) => !/^\s*#/.test(line))
-    .map((line) =>
-      line
-        .replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '')
-        .replace(/\*\*|__|`/g, '')
-        .trim(),
-    )
-    .filter(Boolean)
-    // A short line without a full stop is a heading ('Speech and language therapy'), not an answer.
-    .filter((line, _, lines) => lines.length === 1 || /[.!?:]$/.test(line) || line.split(/\s+/).length > 8)
-    .flatMap((line) => line.split(/(?<=[.!?])\s+/))
-    .map((s) => s.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
-  const asked = new Set(words(question));
-  const scored = sentences.map((s, i) => ({
-    i,
-    s,
-    score: words(s).filter((w) => asked.has(w)).length,
-  }));
-  const relevant = scored.filter((x) => x.score > 0);
-  const pool = relevant.length ? relevant : scored.slice(0, 2);
-  const chosen = new Set<number>();
-  let length = 0;
-  for (const { i, s } of [...pool].sort((a, b) => b.score - a.score || a.i - b.i).slice(0, 3)) {
-    if (length + s.length > maxChars && chosen.size > 0) continue;
-    chosen.add(i);
-    length += s.length + 1;
-  }
-  const kept = sentences.filter((_, i) => chosen.has(i)).join(' ');
-  return kept.length > maxChars ? `${kept.slice(0, maxChars - 1).trimEnd()}…` : kept;
-}
-
-export function quoteAnswer(question: string, best: KnowledgePassage): string {
-  const passage = tidyPassage(best.text, question);
-  return best.document
-    ? `Here's what our "${best.document}" says: ${passage}`
-    : `Here's what I found: ${passage}`;
+/** The quote that answers the question from the first passage that answers it (passage-answer.ts), or null. */
+export function quoteAnswer(question: string, passages: KnowledgePassage[]): string | null {
+  const found = answerFrom(question, passages);
+  if (!found) return null;
+  return found.passage.document
+    ? `Here's what our "${found.passage.document}" says: ${found.quote}`
+    : `Here's what I found: ${found.quote}`;
 }
 
 export function dontKnow(c: ConversationContext): string {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { queriesOf } from './knowledge-lookup';
+
+describe('the knowledge queries of a message', () => {
+  it.each([
+    ['Do you offer speech therapy?', ['Do you offer speech therapy?']],
+    // The parent's details and the asking words are not searched for.
+    ["I'm Maria Lopez (maria@example.com). What are your class sizes?", ['What are your class sizes?']],
+    ['I was wondering if you have a bus from Millbrook', ['you have a bus from Millbrook']],
+    ['My son Sam is 7 and has ADHD. Do you have small classes', ['Do you have small classes']],
+    ['Is 7 too young for the Lower School', ['Is 7 too young for the Lower School']],
+    // A question that cannot stand alone is searched with what came before it first, then alone.
+    [
+      'my daughter has dyslexia, is the school able to support her',
+      ['has dyslexia is the school able to support her', 'is the school able to support her'],
+    ],
+    [
+      'my son has a nut allergy, what do we need to send in',
+      ['has a nut allergy what do we need to send in', 'what do we need to send in'],
+    ],
+    ['My son has autism. Can you help him?', ['has autism. Can you help him?', 'Can you help him?']],
+  ])('%s', (message, expected) => {
+    expect(queriesOf(message, ['Maria Lopez', 'Sam'])).toEqual(expected);
+  });
+
+  it('has nothing to search for in "I have a question"', () => {
+    expect(queriesOf('I have a question')).toEqual([]);
+  });
+});

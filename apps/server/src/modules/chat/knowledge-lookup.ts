@@ -1,0 +1,106 @@
+import { SEARCH_THRESHOLD_DEFAULT } from '@lantern/contracts';
+import type { Understood } from './intake';
+import { dontKnow, quoteAnswer, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
+import { subjectWords } from './question-terms';
+import { isQuestionSentence, questionParts, splitSentences, withoutAskingWords } from './questions';
+
+/**
+ * A parent's question looked up in the knowledge base: the query (the question's own words), the
+ * search, and the answer the passages give (passage-answer.ts) or "I don't know". Both engines use
+ * it: the offline engine for its words, the AI engine for its prompt and its fallback.
+ */
+
+/** How many passages the engine reads, and how close they must be (the test-search default). */
+export const ANSWER_LIMIT = 3;
+export const ANSWER_THRESHOLD = SEARCH_THRESHOLD_DEFAULT;
+/** Pronouns that point back at the child the parent just described ('...dyslexia, can you support her'). */
+const REFERS_BACK = /\b(?:him|her|them|he|she|they|his|their)\b/i;
+
+export type OfflineAnswer = { text: string; answered: boolean };
+export type KnowledgeLookup = {
+  /** The passages the answer came from (else the first search's): what the AI is given. */
+  passages: KnowledgePassage[];
+  /** The quote, or "I don't know"; null when the message asks nothing to look up. */
+  answer: OfflineAnswer | null;
+};
+
+/**
+ * The knowledge queries of a message, to try in order: the parent's details ('I'm Maria', an email,
+ * the child's name and age) and the asking words ('I was wondering if') left out. A question that
+ * cannot stand alone (it points back at the child, or has at most one word of its own: 'what do we
+ * need to send in') is searched first with what the parent said before it ('my son has a nut
+ * allergy'), then alone.
+ */
+export function queriesOf(text: string, names: string[] = []): string[] {
+  const sentences = splitSentences(text);
+  const alone: string[] = [];
+  const withContext: string[] = [];
+  sentences.forEach((sentence, i) => {
+    const { statement, question } = questionParts(sentence);
+    if (!question) return;
+    const previous = i > 0 && !isQuestionSentence(sentences[i - 1]!) ? sentences[i - 1]! : '';
+    const before = statement || previous;
+    const standsAlone = !REFERS_BACK.test(question) && subjectWords(withoutAskingWords(question)).length > 1;
+    alone.push(question);
+    withContext.push(before && !standsAlone ? `${before} ${question}` : question);
+  });
+  const tidy = (parts: string[]) =>
+    withoutPersonalDetails(withoutAskingWords(parts.length ? parts.join(' ') : text), names)
+      .trim()
+      .slice(0, 500);
+  return [...new Set([tidy(withContext), tidy(alone)])].filter(Boolean);
+}
+
+/** The first query of a message (what the search is asked first). */
+export const queryOf = (text: string, names: string[] = []) => queriesOf(text, names)[0] ?? '';
+
+function withoutPersonalDetails(text: string, names: string[]): string {
+  let out = text
+    .replace(/[^\s<>()"',;:]*@[^\s<>()"',;:]*/g, ' ')
+    .replace(/(?:\+\s?)?\(?\d[\d\s().-]{7,}\d/g, (m) => (m.replace(/\D/g, '').length >= 10 ? ' ' : m))
+    // 'my son is 7', 'Ava turned 5', 'aged 6': the child's age (but not 'is 7 too young').
+    .replace(
+      /\b(he|she|son|daughter|child|kid|boy|girl|who|[A-Z][a-z]+)\s+(?:is|'s|turned|turns|will be)\s+\d{1,2}\b(?:\s*(?:years?|yrs?)(?:\s*old)?)?/g,
+      '$1',
+    )
+    .replace(/\baged?\s+\d{1,2}\b/gi, ' ')
+    // 'my daughter', 'our twins': the parent's own family, not what the question is about.
+    .replace(
+      /\b(?:my|our)\s+(?:son|daughter|kids?|child|children|boy|girl|twins|stepson|stepdaughter)(?:['’]s)?(?!\w)/gi,
+      ' ',
+    )
+    .replace(/\b\d{1,2}[- ]?(?:years?|yrs?)[- ]?old\b/gi, ' ');
+  for (const name of names.flatMap((n) => n.split(/\s+/)).filter((n) => /^[A-Za-z'’-]{2,}$/.test(n)))
+    out = out.replace(new RegExp(`\\b${name}\\b(?:['’]s)?`, 'gi'), ' ');
+  return out.replace(/\s+/g, ' ');
+}
+
+/** The names the conversation knows (the parent's, the children's): not words to search for. */
+const namesOf = (u: Understood) => [
+  ...(u.context.parentName ? [u.context.parentName] : []),
+  ...(u.context.children ?? []).map((c) => c.name),
+];
+
+/**
+ * Looks the message's question up: each query in turn until one finds a passage that answers.
+ * "I don't know" (with the offer to pass the question on) when none does; no answer at all when
+ * the message asks nothing, or nothing with a subject ('how are you?', 'I have a question').
+ */
+export async function lookUp(
+  search: KnowledgeSearch,
+  understood: Understood,
+  text: string,
+): Promise<KnowledgeLookup> {
+  if (!understood.extraction.isQuestion) return { passages: [], answer: null };
+  const queries = queriesOf(text, namesOf(understood));
+  let first: KnowledgePassage[] | null = null;
+  for (const query of queries) {
+    const passages = await search({ query, limit: ANSWER_LIMIT, threshold: ANSWER_THRESHOLD });
+    const quote = quoteAnswer(query, passages);
+    if (quote) return { passages, answer: { text: quote, answered: true } };
+    first ??= passages;
+  }
+  if (!first?.length && queries.every((q) => subjectWords(q).length === 0))
+    return { passages: [], answer: null };
+  return { passages: first ?? [], answer: { text: dontKnow(understood.context), answered: false } };
+}

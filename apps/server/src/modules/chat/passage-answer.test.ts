@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import type { KnowledgePassage } from './offline-reply';
+import { answerFrom, distinctiveTerms } from './passage-answer';
+import { passageUnits } from './passage-units';
+import { stem } from './question-terms';
+
+/** A chunk as ingestion writes it: headings as lines, a table's rows under its caption, prose. */
+const FEES = `Tuition and fees
+Annual tuition 2025-26
+Lower School: grades K to 4; annual tuition $21,000
+Middle School: grades 5 to 8; annual tuition $32,500
+Upper School: grades 9 to 12; annual tuition $48,200
+
+Tuition is due in two instalments, on August 1 and January 15. A non-refundable deposit of $1,500 secures a place.
+
+Transport
+Buses run on three routes from Oakton, Millbrook and Riverside. The bus fee is $1,200 a year.
+
+School day
+The school day runs from 8:30 am to 3:15 pm. Aftercare is available until 5:30 pm for $15 a day.
+
+Uniform
+Students wear the school uniform every day. The uniform includes:
+Navy blazer with the school crest
+Grey trousers or skirt`;
+
+const PROSE = `Learning support
+Our learning support team of four specialists works with students who have dyslexia, ADHD or other learning differences. Each student has a plan reviewed every term with the family.`;
+
+const passage = (text: string, extra: Partial<KnowledgePassage> = {}): KnowledgePassage => ({
+  text,
+  document: 'Family Handbook',
+  similarity: 0.8,
+  ...extra,
+});
+const quote = (question: string, passages = [passage(FEES), passage(PROSE)]) =>
+  answerFrom(question, passages)?.quote ?? null;
+
+describe('reading a passage', () => {
+  it('tells table rows, sentences, list items and headings apart, each under its label', () => {
+    const units = passageUnits(FEES);
+    expect(units.find((u) => u.text.startsWith('Upper School'))).toMatchObject({
+      kind: 'row',
+      label: 'Annual tuition 2025-26',
+    });
+    expect(units.find((u) => u.text.startsWith('The bus fee'))).toMatchObject({
+      kind: 'sentence',
+      label: 'Transport',
+    });
+    expect(units.find((u) => u.text.startsWith('Grey trousers'))).toMatchObject({
+      kind: 'item',
+      label: 'The uniform includes:',
+    });
+    // Headings are labels, never units of their own.
+    expect(units.map((u) => u.text)).not.toContain('Transport');
+    expect(units.map((u) => u.text)).not.toContain('Tuition and fees');
+  });
+
+  it('does not cut a sentence after a title or inside "a.m."', () => {
+    const units = passageUnits('Our head, Dr. Okafor, meets parents at 8 a.m. on Mondays. Tours run weekly.');
+    expect(units.map((u) => u.text)).toEqual([
+      'Our head, Dr. Okafor, meets parents at 8 a.m. on Mondays.',
+      'Tours run weekly.',
+    ]);
+  });
+
+  it.each([
+    ['classes', 'class'],
+    ['offered', 'offer'],
+    ['programmes', 'program'],
+    ['buses', 'bus'],
+    ['fees', 'fee'],
+    ['scheduling', 'schedul'],
+  ])('stems %s like %s', (a, b) => {
+    expect(stem(a)).toBe(stem(b));
+  });
+});
+
+describe('quoting the sentence or row that answers (no search terms given)', () => {
+  it.each([
+    [
+      'how much is tuition for grade 3',
+      'Annual tuition 2025-26 — Lower School: grades K to 4; annual tuition $21,000',
+    ],
+    [
+      'What is the annual tuition in the upper school',
+      'Upper School: grades 9 to 12; annual tuition $48,200',
+    ],
+    ['When is tuition due', 'Tuition is due in two instalments, on August 1 and January 15.'],
+    ['how much is the bus', 'The bus fee is $1,200 a year.'],
+    ['Is there a bus from Millbrook', 'Buses run on three routes from Oakton, Millbrook and Riverside.'],
+    ['How much is aftercare', 'Aftercare is available until 5:30 pm for $15 a day.'],
+    ['what is the deposit', 'A non-refundable deposit of $1,500 secures a place.'],
+    ['can you help with dyslexia', 'who have dyslexia, ADHD or other learning differences'],
+    ['what does the uniform include', 'The uniform includes: Navy blazer with the school crest'],
+  ])('%s', (question, expected) => {
+    expect(quote(question)).toContain(expected);
+  });
+
+  it('quotes at most a few sentences, never the whole passage or a bare heading', () => {
+    const answer = quote('how much is tuition for grade 10')!;
+    expect(answer).toContain('$48,200');
+    expect(answer).not.toContain('$21,000');
+    expect(answer.length).toBeLessThan(300);
+  });
+
+  it.each([
+    'Do you have a robotics programme for students?',
+    'What is the tuition for the equestrian programme?',
+    'Is there a school bus from Springfield?',
+    'How much is the school trip to Paris?',
+    'How many students are in each class?',
+  ])('does not answer what the passages do not say: %s', (question) => {
+    expect(quote(question)).toBeNull();
+  });
+});
+
+describe('with the search terms', () => {
+  const fees = (terms: KnowledgePassage['terms'], highlights: string[] = []) =>
+    passage(FEES, { terms, highlights });
+
+  it('finds the row through a synonym the search matched', () => {
+    const answer = answerFrom('What does the upper school cost?', [
+      fees(
+        [
+          { term: 'upper', weight: 0.4, via: 'exact' },
+          { term: 'school', weight: 0.1, via: 'exact' },
+          { term: 'cost', weight: 0.5, via: 'synonym' },
+        ],
+        ['Upper', 'School', 'tuition', 'fee'],
+      ),
+    ]);
+    expect(answer?.quote).toContain('Upper School: grades 9 to 12; annual tuition $48,200');
+  });
+
+  it('refuses when a distinctive word is unmatched, however much the rest overlaps', () => {
+    const terms = [
+      { term: 'equestrian', weight: 0.2, via: null },
+      { term: 'tuition', weight: 0.45, via: 'exact' as const },
+      { term: 'programme', weight: 0.35, via: 'exact' as const },
+    ];
+    expect(distinctiveTerms(terms).map((t) => t.term)).toEqual(['equestrian', 'tuition', 'programme']);
+    expect(answerFrom('What is the tuition for the equestrian programme?', [fees(terms)])).toBeNull();
+  });
+
+  it('lets a generic word go unmatched', () => {
+    const answer = answerFrom('What time does the school day end for students', [
+      fees(
+        [
+          { term: 'school', weight: 0.05, via: 'exact' },
+          { term: 'day', weight: 0.35, via: 'exact' },
+          { term: 'end', weight: 0.55, via: 'related' },
+          { term: 'students', weight: 0.05, via: null },
+        ],
+        ['runs'],
+      ),
+    ]);
+    expect(answer?.quote).toBe('The school day runs from 8:30 am to 3:15 pm.');
+  });
+
+  it('tries the next passage when the first does not hold the answer', () => {
+    const answer = answerFrom('can you support dyslexia', [
+      fees([
+        { term: 'support', weight: 0.3, via: null },
+        { term: 'dyslexia', weight: 0.7, via: null },
+      ]),
+      passage(PROSE, {
+        terms: [
+          { term: 'support', weight: 0.3, via: 'exact' },
+          { term: 'dyslexia', weight: 0.7, via: 'exact' },
+        ],
+      }),
+    ]);
+    expect(answer?.passage.text).toBe(PROSE);
+    expect(answer?.quote).toContain('dyslexia');
+  });
+
+  it('needs the quoted sentence itself to hold the heaviest word', () => {
+    // 'crest' is matched by the passage but only in a list item the measure question cannot use.
+    expect(
+      answerFrom('how much does the crest cost', [
+        fees(
+          [
+            { term: 'crest', weight: 0.7, via: 'exact' },
+            { term: 'cost', weight: 0.3, via: 'synonym' },
+          ],
+          ['crest', 'fee'],
+        ),
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('the kind of answer a question asks for', () => {
+  const SCHOOL = `Our classes
+Every class has a lead teacher. Classes have at most nine students in the Lower School.
+Each family pays a $450 materials fee each August.
+
+Contact
+The front office is open from 8:00 am to 4:30 pm. Call the front office on (555) 014-2200 to report an absence.
+
+Reports
+Teachers write to families often. Written reports come home in December, March and June.
+
+Questions and answers
+Can my child bring a phone?
+Phones stay in lockers during the day. Pupils in Year 7 and above may bring one. Smart watches are not allowed.
+
+Uniform prices
+Navy polo shirt, short sleeve: sizes XS to XL; price $28
+Navy polo shirt, long sleeve: sizes XS to XL; price $32
+Sweatshirt: sizes XS to XL; price $40`;
+  const ask = (question: string) => answerFrom(question, [passage(SCHOOL)])?.quote ?? null;
+
+  it('answers "how many" with a count, not a price', () => {
+    expect(ask('how many students are in a lower school class')).toContain('at most nine students');
+  });
+
+  it('answers a phone question only with a phone number', () => {
+    const terms = (via: 'synonym' | null) => [
+      { term: 'phone number', weight: 0.5, via },
+      { term: 'front', weight: 0.25, via: 'exact' as const },
+      { term: 'office', weight: 0.25, via: 'exact' as const },
+    ];
+    const found = answerFrom("what's the phone number for the front office", [
+      passage(SCHOOL, { terms: terms('synonym'), highlights: ['Call', 'front', 'office', 'Phones'] }),
+    ]);
+    expect(found?.quote).toBe('Call the front office on (555) 014-2200 to report an absence.');
+    // The opening hours hold the office and figures, but no phone number.
+    const hours = `Contact\nThe front office is open from 8:00 am to 4:30 pm.`;
+    expect(
+      answerFrom("what's the phone number for the front office", [
+        passage(hours, { terms: terms('synonym'), highlights: ['front', 'office'] }),
+      ]),
+    ).toBeNull();
+  });
+
+  it('answers "when" only with a time or a date', () => {
+    expect(ask('when do written reports come home')).toContain('December, March and June');
+    expect(ask('when do teachers write to families')).toBeNull();
+  });
+
+  it('quotes a Q&A answer whole, under its question', () => {
+    expect(ask('can she bring her phone')).toBe(
+      'Can my child bring a phone? Phones stay in lockers during the day. Pupils in Year 7 and above may bring one. Smart watches are not allowed.',
+    );
+  });
+
+  it('shows the rows that answer equally, with their caption once', () => {
+    expect(ask('how much is the navy polo shirt')).toBe(
+      'Uniform prices — Navy polo shirt, short sleeve: sizes XS to XL; price $28 Navy polo shirt, long sleeve: sizes XS to XL; price $32',
+    );
+  });
+
+  it('takes the figure from the next sentence only when that sentence goes on about this one', () => {
+    const text = `Fees\nTuition is set by the board every spring. It is $18,000 for the year.\n\nTrips\nTrips are planned by each class. Families pay $40 for the autumn trip.`;
+    expect(answerFrom('how much is tuition', [passage(text)])?.quote).toBe(
+      'Tuition is set by the board every spring. It is $18,000 for the year.',
+    );
+    expect(answerFrom('how much are trips planned by each class', [passage(text)])).toBeNull();
+  });
+
+  it('narrows a very long sentence to the clauses that answer', () => {
+    const long = `Costs\nThere are a few costs on top of tuition: new families pay a one-time fee of $600 in their first year, every family pays a books and materials fee of $450 each August, students in the upper grades take part in a three-day trip to the mountains each May that costs $375, and families who choose the monthly plan pay a $75 enrollment fee to our payment partner, which also handles refunds.`;
+    const quote = answerFrom('how much is the books and materials fee', [passage(long)])!.quote;
+    expect(quote).toContain('books and materials fee of $450 each August');
+    expect(quote.length).toBeLessThan(320);
+  });
+});

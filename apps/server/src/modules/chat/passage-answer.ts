@@ -1,0 +1,159 @@
+import type { KnowledgePassage } from './offline-reply';
+import { askedFigure, hasFigure, passageUnits, type AskedFigure, type PassageUnit } from './passage-units';
+import {
+  isSubjectTerm,
+  termLocator,
+  termsOfPassages,
+  type QuestionTerm,
+  type TermLocator,
+} from './question-terms';
+import { quoteText, type ChosenUnit } from './quote-text';
+
+/**
+ * Whether a passage answers a question, and the words to quote from it (the offline answer; the
+ * AI mode falls back to it).
+ *
+ * The answerability rule, from the question's weighted subject words (weights sum to 1, rarer
+ * words weigh more; n words):
+ *  1. Every distinctive word, one weighing at least half the mean weight (1 / 2n), is matched by
+ *     the passage (as typed, a synonym, a related word, a prefix, or a number inside a range).
+ *     Generic words (the school's own 'school', 'students') weigh far less and may be missing; a
+ *     word the knowledge base never uses is given half an average word's weight by the search,
+ *     which is always at least half the mean, so a question about something the school never
+ *     wrote about is never answered. Together these leave at most half the weight unmatched.
+ *     Words with no subject in them ('every', 'somewhere', a lone 'u') are not required.
+ *  2. The quoted sentence or row itself (with its heading, caption or Q&A question) holds the
+ *     question's heaviest subject word and at least half its subject weight, and its own text
+ *     holds one of the question's words or the figure asked for: the passage as a whole matching
+ *     is not enough.
+ *  3. A question that asks for a measure or a time ('how much', 'how many', 'how old', 'what
+ *     time', 'when', a phone number) is answered only by a quote holding a figure of that kind.
+ * Every passage that passes offers its best sentence or row (the most question weight, a figure
+ * of the kind asked for, then the shortest); the best of them, across the passages, is quoted.
+ */
+
+export type PassageAnswer = { passage: KnowledgePassage; quote: string };
+
+/** How much a figure the question prefers ('when' -> a time or date) adds to a sentence's score. */
+const FIGURE_BONUS = 0.25;
+/** Words only in the heading count for less than words in the sentence itself. */
+const LABEL_SHARE = 0.5;
+
+/** A sentence that goes on about the one before it ('It is $9,000 a year.'). */
+const CONTINUES = /^(?:it|its|it's|this|that|these|those|they|their|there|he|she|his|her)\b/i;
+
+type Candidate = ChosenUnit & {
+  passage: number;
+  score: number;
+  hasOwnEvidence: boolean;
+  heldWeight: number;
+};
+
+export function answerFrom(question: string, passages: KnowledgePassage[]): PassageAnswer | null {
+  const unitsOf = passages.map((p) => passageUnits(p.text));
+  const termsOf = termsOfPassages(question, passages, unitsOf);
+  const asked = askedFigure(question);
+  const candidates = passages.flatMap((passage, i) => {
+    const best = bestUnit(passage, unitsOf[i]!, termsOf[i]!, asked);
+    return best ? [{ ...best, passage: i }] : [];
+  });
+  const best = candidates.sort(
+    (a, b) => b.score - a.score || a.unit.text.length - b.unit.text.length || a.passage - b.passage,
+  )[0];
+  if (!best) return null;
+  const terms = termsOf[best.passage]!;
+  const locate = termLocator(terms, passages[best.passage]!.highlights);
+  return {
+    passage: passages[best.passage]!,
+    quote: quoteText(best, unitsOf[best.passage]!, requiredTerms(terms), locate, asked),
+  };
+}
+
+/** The distinctive words of a question: those weighing at least half the mean weight. */
+export function distinctiveTerms(terms: QuestionTerm[]): QuestionTerm[] {
+  return terms.filter((t) => t.weight >= 0.5 / terms.length - 1e-9);
+}
+
+/** The words a passage must match: the distinctive ones that say what the question is about. */
+const requiredTerms = (terms: QuestionTerm[]) => distinctiveTerms(terms).filter(isSubjectTerm);
+
+/** A passage's best sentence or row, or null when the passage does not answer (rules 1 to 3). */
+function bestUnit(
+  passage: KnowledgePassage,
+  units: PassageUnit[],
+  terms: QuestionTerm[],
+  asked: AskedFigure | null,
+): Omit<Candidate, 'passage'> | null {
+  const subject = terms.filter(isSubjectTerm);
+  if (!subject.length || !units.length) return null;
+  const required = requiredTerms(terms);
+  if (required.some((t) => !t.via)) return null;
+  const heaviest = Math.max(...subject.map((t) => t.weight));
+  const keys = subject.filter((t) => t.weight >= heaviest - 1e-9);
+  const total = subject.reduce((sum, t) => sum + t.weight, 0);
+  const locate = termLocator(terms, passage.highlights);
+  const eligible = units
+    .map((unit) => score(unit, units, subject, locate, asked))
+    .filter(
+      (s): s is Omit<Candidate, 'passage'> =>
+        !!s && keys.some((k) => s.held.has(k.term)) && s.heldWeight >= total / 2 - 1e-9 && s.hasOwnEvidence,
+    )
+    .sort((a, b) => b.score - a.score || a.unit.text.length - b.unit.text.length);
+  const best = eligible[0];
+  if (!best) return null;
+  // Units as good as the best in its section (two rows of one table, 'short sleeve' and 'long sleeve') are shown too.
+  const ties = eligible
+    .slice(1)
+    .filter((s) => s.unit.section === best.unit.section && s.score >= best.score - 1e-9)
+    .map((s) => s.unit);
+  return { ...best, ties };
+}
+
+/** A unit's score: the weight of the words it holds, plus a figure the question asks for. */
+function score(
+  unit: PassageUnit,
+  units: PassageUnit[],
+  terms: QuestionTerm[],
+  locate: TermLocator,
+  asked: AskedFigure | null,
+): Omit<Candidate, 'passage'> | null {
+  const held = new Set<string>();
+  let weight = 0;
+  let needsLabel = false;
+  let hasOwnWord = false;
+  let heldWeight = 0;
+  for (const term of terms.filter((t) => t.via)) {
+    if (locate(unit.text, term)) {
+      weight += term.weight;
+      hasOwnWord = true;
+    } else if (unit.label && locate(unit.label, term)) {
+      weight += term.weight * LABEL_SHARE;
+      needsLabel = true;
+    } else continue;
+    heldWeight += term.weight;
+    held.add(term.term);
+  }
+  if (!held.size) return null;
+  // The figure may be in the next sentence, when it goes on about this one ('Tuition is set yearly. It is $9,000.').
+  const following = units[unit.index + 1];
+  const neighbour =
+    unit.kind === 'sentence' &&
+    following?.section === unit.section &&
+    following.kind === 'sentence' &&
+    CONTINUES.test(following.text)
+      ? following
+      : null;
+  let next: PassageUnit | null = null;
+  if (asked) {
+    const own = hasFigure(unit.text, asked.kinds);
+    if (!own && neighbour && hasFigure(neighbour.text, asked.kinds)) next = neighbour;
+    if (asked.required && !own && !next) return null;
+    // The likeliest kind ('how much': a price before a count) earns the whole bonus.
+    const shown = `${unit.text} ${next?.text ?? ''}`;
+    if (hasFigure(shown, asked.kinds.slice(0, 1))) weight += FIGURE_BONUS;
+    else if (own || next) weight += FIGURE_BONUS / 2;
+  }
+  // The sentence itself must say something to the question: one of its words, or the figure asked for.
+  const hasOwnEvidence = hasOwnWord || (!!asked?.required && (hasFigure(unit.text, asked.kinds) || !!next));
+  return { unit, next, ties: [], score: weight, held, needsLabel, hasOwnEvidence, heldWeight };
+}

@@ -1,0 +1,150 @@
+/**
+ * A knowledge passage read as the things one can quote: sentences, table rows ('Upper School:
+ * grades 9 to 12; annual tuition $48,200') and list items, each with its label (the section
+ * heading, the table's caption, the Q&A question or the list's lead-in). Headings and Q&A
+ * questions are labels only: never quoted on their own as an answer.
+ */
+
+export type PassageUnit = {
+  kind: 'sentence' | 'row' | 'item';
+  text: string;
+  /** The heading, caption, Q&A question or lead-in it sits under; null when none. */
+  label: string | null;
+  /** Position in the passage. */
+  index: number;
+  /** Units under the same label share a section (a quote may take a neighbour from it). */
+  section: number;
+};
+
+const SENTENCE_END = /[.!?]["”’)]*$/;
+const BULLET = /^(?:[-*•▪◦]|\d{1,3}[.)])\s+/;
+const ROW = /^([^:;.!?]{1,60}):\s+(\S.*)$/;
+const QA_PREFIX = /^(?:q|question)\s*[:.)]\s*/i;
+const ANSWER_PREFIX = /^(?:a|answer)\s*[:.)]\s*/i;
+/** Words after which a full stop does not end the sentence. */
+const ABBREVIATION =
+  /\b(?:mr|mrs|ms|dr|prof|st|e\.g|i\.e|vs|approx|incl|ft|jr|sr|ext|tel|co|inc|ltd|ave|rd|fig|vol|pp|p)\.$/i;
+/** A table's header line as some converters write it: 'Fee | Amount | When charged'. */
+const TABLE_HEADER = /\S\s+\|\s+\S.*\s+\|\s+\S/;
+
+const clean = (line: string) =>
+  line
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+const words = (line: string) => line.split(/\s+/).filter(Boolean).length;
+
+/** A short line with no sentence end: a heading or a caption. */
+const isHeadingLine = (line: string) =>
+  !SENTENCE_END.test(line) && !/[:;,]$/.test(line) && words(line) <= 12 && /[A-Za-z]/.test(line);
+/** 'Upper School: grades 9 to 12; annual tuition $48,200': a label, a colon, one sentence of cells. */
+function isRowShaped(line: string): boolean {
+  const row = ROW.exec(line);
+  if (!row || sentencesOf(row[2]!).length > 1) return false;
+  return !SENTENCE_END.test(line) || line.includes(';');
+}
+
+/** Sentences of a line, not cut after 'Dr.' or inside '8:30 a.m. to'. */
+export function sentencesOf(line: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of line.matchAll(/[.!?]["”’)]*\s+(?=["“(]?[A-Z0-9$£€])/g)) {
+    const end = m.index + m[0].length;
+    const before = line.slice(start, m.index + 1);
+    if (ABBREVIATION.test(before)) continue;
+    out.push(line.slice(start, end).trim());
+    start = end;
+  }
+  out.push(line.slice(start).trim());
+  return out.filter(Boolean);
+}
+
+export function passageUnits(text: string): PassageUnit[] {
+  const lines = text.split(/\n+/).map((raw) => ({ raw: raw.trim(), line: clean(raw) }));
+  const units: PassageUnit[] = [];
+  let label: string | null = null;
+  let section = 0;
+  let leadIn: string | null = null;
+  const setLabel = (next: string | null) => {
+    label = next;
+    leadIn = null;
+    section += 1;
+  };
+  const add = (kind: PassageUnit['kind'], text: string, own: string | null = label) =>
+    units.push({ kind, text, label: own, index: units.length, section });
+
+  lines.forEach(({ raw, line }, i) => {
+    if (!line) return;
+    const neighbours = [lines[i - 1]?.line ?? '', lines[i + 1]?.line ?? ''];
+    if (/^#{1,6}\s/.test(raw) || TABLE_HEADER.test(line)) return setLabel(line);
+    if (BULLET.test(line)) {
+      const item = line.replace(BULLET, '');
+      return add(isRowShaped(item) ? 'row' : 'item', item, leadIn ?? label);
+    }
+    if (QA_PREFIX.test(line) || (line.endsWith('?') && words(line) <= 25)) {
+      return setLabel(line.replace(QA_PREFIX, ''));
+    }
+    // A table row: 'label: cell; cell', or 'label: value' among others of its shape.
+    if (isRowShaped(line) && (line.includes(';') || neighbours.some(isRowShaped))) return add('row', line);
+    // A run of short lines after a lead-in ('Fees include:') is a list, not headings.
+    if (leadIn && isHeadingLine(line)) return add('item', line, leadIn);
+    if (isHeadingLine(line)) return setLabel(line);
+    const sentences = sentencesOf(line.replace(ANSWER_PREFIX, ''));
+    for (const sentence of sentences) add('sentence', sentence);
+    leadIn = sentences.at(-1)?.endsWith(':') ? sentences.at(-1)! : null;
+  });
+  return units;
+}
+
+// ---- figures a question may ask for ----
+
+export type FigureKind = 'money' | 'number' | 'count' | 'phone' | 'time' | 'date' | 'name';
+
+const NUMBER_WORD =
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|twice|half';
+const FIGURE: Record<FigureKind, RegExp> = {
+  money:
+    /[$£€¥]\s?\d|\b\d[\d,.]*\s?(?:dollars|euros|pounds|usd|eur|gbp)\b|\d\s?%|\bper ?cent\b|(?<![\w-])free\b(?!-)/i,
+  // A capitalised word after the sentence's first: a person, a place, a programme's name.
+  name: /[\w,;:)]\s+\(?[A-Z][a-z]+/,
+  number: new RegExp(`\\d|\\b(?:${NUMBER_WORD})\\b`, 'i'),
+  /** A number that counts (not a price, a time or a year): 'nine students', '41 percent', '3 sessions'. */
+  count: new RegExp(
+    `(?<![$£€¥\\d.,:])\\b(?!(?:19|20)\\d\\d\\b)\\d+(?![\\d,.:]\\d|\\s?(?:a\\.?m|p\\.?m)\\b)|\\b(?:${NUMBER_WORD})\\b`,
+    'i',
+  ),
+  phone: /\(?\b\d{3}\)?[\s.-]?\d{3,4}[\s.-]?\d{3,4}\b|\bext(?:ension)?\.?\s?\d{2,}/i,
+  time: /\b\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d{2}\b|\b(?:noon|midday|midnight)\b/i,
+  date: /\b(?:spring|summer|fall|autumn|winter|term|semester|trimester|half[- ]term|morning|afternoon|evening|noon|midday|weekends?|holidays?|vacation|break)\b|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|annually)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\/\d{1,2}\b|\b(?:19|20)\d{2}\b/i,
+};
+
+export const hasFigure = (text: string, kinds: FigureKind[]) => kinds.some((k) => FIGURE[k].test(text));
+
+export type AskedFigure = { kinds: FigureKind[]; required: boolean };
+
+/**
+ * What kind of answer a question asks for, the likeliest first (a question's type, read from its
+ * asking words): required when it asks for a measure ('how much', 'how many', 'how old', 'what
+ * time', a phone number) or a time ('when'), preferred when it asks how long, who, or what
+ * something costs.
+ */
+export function askedFigure(question: string): AskedFigure | null {
+  const q = question.toLowerCase();
+  const asks = (pattern: RegExp) => pattern.test(q);
+  if (asks(/\bwhat time\b|\bwhat hours?\b|\bwhat are the hours\b/))
+    return { kinds: ['time'], required: true };
+  if (asks(/\bhow much\b/)) return { kinds: ['money', 'number'], required: true };
+  if (asks(/\bhow (?:many|old|young)\b|\bwhat age\b/)) return { kinds: ['count'], required: true };
+  if (asks(/\b(?:phone|telephone|contact|fax) numbers?\b|\bextension\b|\bnumber to call\b/))
+    return { kinds: ['phone'], required: true };
+  if (asks(/\bnumber\b/)) return { kinds: ['number'], required: true };
+  if (asks(/\bwhen\b|\bwhat date\b|\bwhat day\b|\bhow (?:early|late)\b/))
+    return { kinds: ['date', 'time'], required: true };
+  if (asks(/\bdeadline\b/)) return { kinds: ['date', 'time'], required: false };
+  if (asks(/\bhow (?:long|often|far|soon|quickly)\b/)) return { kinds: ['number', 'date'], required: false };
+  if (asks(/\bwho\b|\bwhose\b|\bname\b/)) return { kinds: ['name'], required: false };
+  if (asks(/\b(?:cost|costs|price|prices|fees?|charges?|pay|paying|afford|expensive|cheaper)\b/))
+    return { kinds: ['money'], required: false };
+  return null;
+}
