@@ -188,9 +188,15 @@ export async function startLantern(env: Record<string, string> = {}) {
   };
 }
 
-/** The chatbot's answer judged: it says it does not know, it holds every fact, or it is wrong. */
+/**
+ * The chatbot's answer judged: correct (it quotes every fact), unknown (it says it does not know,
+ * or quotes nothing at all), or wrong (it quotes a passage without the facts, or quotes anything
+ * for a question the handbook does not answer).
+ */
 export function judgeAnswer(q: EvalQuestion, reply: string): 'correct' | 'unknown' | 'wrong' {
   if (/don't have information about that|I'd rather not guess/i.test(reply)) return 'unknown';
+  const quotes = /Here's what (?:our "[^"]*" says|I found):/.test(reply);
+  if (!quotes) return 'unknown';
   if (!q.answerable) return 'wrong';
   const facts = q.facts.length ? q.facts : q.passages.slice(0, 1);
   const text = normalise(reply);

@@ -39,7 +39,14 @@ describe('health', () => {
 
 describe('static files', () => {
   it('serves the SPA for its routes and its built assets', async () => {
-    for (const url of ['/', '/login', '/leads', '/analytics/conversation/abc']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/leads',
+      '/widget',
+      '/widget?tab=security',
+      '/analytics/conversation/abc',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');

@@ -79,6 +79,15 @@ describe('the offline bot answers only what a passage answers', () => {
     expect(answer).toContain('students who have dyslexia');
   });
 
+  it('answers a remark that names a subject the handbook answers, and stays quiet about one it does not', async () => {
+    const answered = await ask('the bus fee from Millbrook');
+    expect(answered).toContain(FROM_FAMILY);
+    expect(answered).toContain('The bus fee is $1,200 a year.');
+    const remark = await ask('She really dislikes loud swimming galas');
+    expect(remark).not.toContain(DONT_KNOW);
+    expect(remark).not.toContain(FROM_FAMILY);
+  });
+
   it('asks nothing of the knowledge base for a question with no subject yet', async () => {
     const answer = await ask('I have a question');
     expect(answer).not.toContain(DONT_KNOW);

@@ -13,6 +13,8 @@ import { isQuestionSentence, questionParts, splitSentences, withoutAskingWords }
 /** How many passages the engine reads, and how close they must be (the test-search default). */
 export const ANSWER_LIMIT = 3;
 export const ANSWER_THRESHOLD = SEARCH_THRESHOLD_DEFAULT;
+/** Subject words a remark needs before it is looked up as if it were a question. */
+const REMARK_WORDS = 2;
 /** Pronouns that point back at the child the parent just described ('...dyslexia, can you support her'). */
 const REFERS_BACK = /\b(?:him|her|them|he|she|they|his|their)\b/i;
 
@@ -91,8 +93,13 @@ export async function lookUp(
   understood: Understood,
   text: string,
 ): Promise<KnowledgeLookup> {
-  if (!understood.extraction.isQuestion) return { passages: [], answer: null };
   const queries = queriesOf(text, namesOf(understood));
+  const asks = understood.extraction.isQuestion;
+  // A remark that tells the intake nothing but names a subject ('she can't cope with noisy dining
+  // halls') is answered when a passage answers it; it is never told "I don't know".
+  const remarks =
+    !asks && understood.learnt.length === 0 && subjectWords(queries[0] ?? '').length >= REMARK_WORDS;
+  if (!asks && !remarks) return { passages: [], answer: null };
   let first: KnowledgePassage[] | null = null;
   for (const query of queries) {
     const passages = await search({ query, limit: ANSWER_LIMIT, threshold: ANSWER_THRESHOLD });
@@ -100,6 +107,7 @@ export async function lookUp(
     if (quote) return { passages, answer: { text: quote, answered: true } };
     first ??= passages;
   }
+  if (remarks) return { passages: [], answer: null };
   if (!first?.length && queries.every((q) => subjectWords(q).length === 0))
     return { passages: [], answer: null };
   return { passages: first ?? [], answer: { text: dontKnow(understood.context), answered: false } };

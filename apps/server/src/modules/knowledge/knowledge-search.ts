@@ -47,6 +47,12 @@ export type Term = {
   word: string;
   alternatives: { query: string; via: Via }[];
   combined: string;
+  /**
+   * What finds candidate chunks: the word, its school synonyms and prefix; its WordNet words too
+   * only when the knowledge base never uses the word itself (they bridge a parent's wording, but
+   * on a common word they would only make the index read far more chunks).
+   */
+  candidate: string;
   df: number;
   /** At most this many chunks hold the term (the sum over its stems): for estimating reads. */
   upper: number;
@@ -57,10 +63,10 @@ const VIA_FACTOR: Record<Via, number> = { exact: 1, synonym: 0.9, prefix: 0.6, r
 const UNKNOWN_WORD_WEIGHT = 0.5;
 /** The best passage's part in the ranking score beside BM25F (chosen on the development questions). */
 const PASSAGE_SHARE = 0.5;
-const MAX_CANDIDATES = 500;
+const MAX_CANDIDATES = 300;
 const MAX_CANDIDATE_SETS = 64;
 /** Chunks a search expects to read before it narrows to those covering more of the question. */
-const CANDIDATE_BUDGET = 300;
+const CANDIDATE_BUDGET = 150;
 
 const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -199,13 +205,17 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
         n,
       ),
     ]);
-    const found = unique.map((t, i) => ({
-      word: t.word,
-      alternatives: t.alternatives,
-      combined: t.combined,
-      df: core[i]!.df || all[i]!.df,
-      upper: all[i]!.upper,
-    }));
+    const found = unique.map((t, i) => {
+      const bridged = core[i]!.df === 0;
+      return {
+        word: t.word,
+        alternatives: t.alternatives,
+        combined: t.combined,
+        candidate: bridged ? t.combined : t.core,
+        df: core[i]!.df || all[i]!.df,
+        upper: bridged ? all[i]!.upper : core[i]!.upper,
+      };
+    });
     const known = found.filter((t) => t.df > 0);
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
@@ -215,8 +225,9 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
   /**
    * Which chunks hold words worth at least `floor` of the question's weight, as one tsquery for
    * the GIN index: the OR of every minimal such set of words, each an AND ("tuition & middl |
-   * tuition & school & fee"). Exact pruning (WAND-style): no chunk with that coverage is left out,
-   * and few others are read. With too many sets (a long question, a low floor), the OR of the
+   * tuition & school & fee"). WAND-style pruning: no chunk with that coverage through a word or its
+   * school synonyms is left out (WordNet words count only for words the knowledge base lacks), and
+   * few others are read. With too many sets (a long question, a low floor), the OR of the
    * words that every set must draw on is used instead: still exact, less narrow.
    */
   function candidateQuery(
@@ -245,12 +256,12 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     if (known.length <= 12 && walk(0, [], 0)) {
       if (!sets.length) return null;
       return {
-        query: sets.map((set) => `(${set.map((t) => `(${t.combined})`).join(' & ')})`).join(' | '),
+        query: sets.map((set) => `(${set.map((t) => `(${t.candidate})`).join(' & ')})`).join(' | '),
         estimate: sets.reduce((sum, set) => sum + expected(set), 0),
       };
     }
     const words = selective(list, floor);
-    const query = anyOf(words.map((t) => t.combined));
+    const query = anyOf(words.map((t) => t.candidate));
     return query ? { query, estimate: words.reduce((sum, t) => sum + t.upper, 0) } : null;
   }
 

@@ -25,7 +25,9 @@ const FILLER = new Set(
     'what whats there theres tell please thanks thank hi hello anyone someone exactly kind sort okay ok ' +
     'like able way lot lots bit thing things something anything just even im sure wondering wonder ask ' +
     'question questions info decide help us we our you your me my i he she him her his they them their it its ' +
-    'is are was were be been do does did can will the a an and or of to in on at for with about from'
+    'is are was were be been do does did can will the a an and or of to in on at for with about from ' +
+    // Function words PostgreSQL's stop list keeps: they say how, not what ('sessions per week').
+    'per each every via than such very any some other another same both either neither own into onto'
   ).split(' '),
 );
 
