@@ -45,6 +45,7 @@ const byFormat = new Map<
   }
 >();
 const misses: string[] = [];
+const chatBySchool = new Map<string, Record<'correct' | 'unknown' | 'wrong', number>>();
 
 const lantern = await startLantern();
 for (const school of schools) {
@@ -94,6 +95,11 @@ for (const school of schools) {
         const reply = await lantern.ask(q.question);
         const verdict = judgeAnswer(q, reply);
         f.chat[q.answerable ? 'answerable' : 'unanswerable'][verdict]++;
+        if (q.answerable) {
+          const mine = chatBySchool.get(school.name) ?? { correct: 0, unknown: 0, wrong: 0 };
+          mine[verdict]++;
+          chatBySchool.set(school.name, mine);
+        }
         if (values.misses && verdict === 'wrong')
           misses.push(
             `WRONG ${school.name}/${format}: ${q.question}\n    -> ${reply.slice(0, 300).replace(/\s+/g, ' ')}`,
@@ -121,5 +127,9 @@ for (const [format, f] of byFormat) {
   console.log(
     `| ${format} | ${pct(a.hit1, a.n)} | ${pct(a.hit5, a.n)} | ${pct(a.rr, a.n)} | ${pct(b.hit1, b.n)} | ${pct(b.hit5, b.n)} | ${pct(b.rr, b.n)} | ${pct(f.aboveRight, f.above)} (${f.aboveRight}/${f.above}) | ${values['no-chat'] ? '-' : `${pct(c.correct, answerable)} / ${pct(c.unknown, answerable)} / ${pct(c.wrong, answerable)} (${c.correct}/${c.unknown}/${c.wrong})`} | ${values['no-chat'] ? '-' : `${u.unknown} / ${u.wrong}`} |`,
   );
+}
+if (chatBySchool.size) {
+  console.log('\nChatbot on answerable questions, by handbook (all formats): correct / unknown / wrong');
+  for (const [name, c] of chatBySchool) console.log(`  ${name}: ${c.correct} / ${c.unknown} / ${c.wrong}`);
 }
 if (values.misses) console.log(`\n${misses.join('\n')}`);

@@ -6,7 +6,6 @@ import path from 'node:path';
 export type AppKeys = {
   totpEncryption: Buffer;
   backupCodeHmac: Buffer;
-  downloadTokenHmac: Buffer;
 };
 
 function derive(master: Buffer, purpose: string): Buffer {
@@ -36,6 +35,5 @@ export function loadKeys(options: { secretKey?: string; isProduction: boolean; d
   return {
     totpEncryption: derive(masterBytes, 'totp-secret'),
     backupCodeHmac: derive(masterBytes, 'backup-code'),
-    downloadTokenHmac: derive(masterBytes, 'download-token'),
   };
 }

@@ -1,3 +1,4 @@
+import { KNOWLEDGE_CHUNK_TARGET_TOKENS } from '@lantern/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -61,6 +62,7 @@ export type Term = {
 
 const VIA_FACTOR: Record<Via, number> = { exact: 1, synonym: 0.9, prefix: 0.6, related: 0.5 };
 const UNKNOWN_WORD_WEIGHT = 0.5;
+const MIN_AVERAGE_HEADING_WORDS = 3;
 /** The best passage's part in the ranking score beside BM25F (chosen on the development questions). */
 const PASSAGE_SHARE = 0.5;
 const MAX_CANDIDATES = 300;
@@ -143,10 +145,12 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
             coalesce(avg(array_length(regexp_split_to_array(trim(heading), '\s+'), 1)), 0)::float8 as heading
           from knowledge_chunks`,
     );
+    // Length is judged against the average chunk, but never against one shorter than half the
+    // chunking target: a few dozen one-line manual chunks must not make every real section "long".
     corpus = {
       n: Number(row?.n ?? 0),
-      averageTextTokens: Number(row?.tokens ?? 0),
-      averageHeadingWords: Number(row?.heading ?? 0),
+      averageTextTokens: Math.max(Number(row?.tokens ?? 0), KNOWLEDGE_CHUNK_TARGET_TOKENS / 2),
+      averageHeadingWords: Math.max(Number(row?.heading ?? 0), MIN_AVERAGE_HEADING_WORDS),
       at: Date.now(),
     };
     return corpus;
