@@ -142,7 +142,7 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     const [row] = await rows<{ n: number; tokens: number; heading: number }>(
       db,
       sql`select count(*)::int as n, coalesce(avg(token_count), 0)::float8 as tokens,
-            coalesce(avg(array_length(regexp_split_to_array(trim(heading), '\s+'), 1)), 0)::float8 as heading
+            coalesce(avg(length(heading) - length(replace(heading, ' ', '')) + 1), 0)::float8 as heading
           from knowledge_chunks`,
     );
     // Length is judged against the average chunk, but never against one shorter than half the
