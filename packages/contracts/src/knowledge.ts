@@ -282,6 +282,8 @@ export const knowledgeSearchResultSchema = z.object({
       term: z.string(),
       weight: z.number(),
       via: z.enum(['exact', 'synonym', 'related', 'prefix']).nullable(),
+      /** Whether the knowledge base uses the word itself anywhere (else only other wordings can match). */
+      known: z.boolean(),
     }),
   ),
   /** The words of `text` that matched, as written there (for highlighting). */

@@ -12,7 +12,13 @@ export type KnowledgePassage = {
   document: string | null;
   similarity: number;
   /** The question's subject words, their share of its weight, and how this passage matched each. */
-  terms?: { term: string; weight: number; via: 'exact' | 'synonym' | 'related' | 'prefix' | null }[];
+  terms?: {
+    term: string;
+    weight: number;
+    via: 'exact' | 'synonym' | 'related' | 'prefix' | null;
+    /** Whether the knowledge base uses the word itself anywhere. */
+    known?: boolean;
+  }[];
   /** The passage's words that matched, as written there. */
   highlights?: string[];
 };

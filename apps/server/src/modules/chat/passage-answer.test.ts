@@ -158,6 +158,26 @@ describe('with the search terms', () => {
     expect(answer?.quote).toBe('The school day runs from 8:30 am to 3:15 pm.');
   });
 
+  it('does not answer a word the school never uses through a WordNet neighbour alone', () => {
+    const terms = (known: boolean) => [
+      { term: 'dorm', weight: 0.7, via: 'related' as const, known },
+      { term: 'students', weight: 0.3, via: 'exact' as const, known: true },
+    ];
+    const text = 'Students may use the homework room in the residence hall until 8 pm.';
+    // 'dorm' is not in the knowledge base: 'residence hall' is WordNet's word, not the school's.
+    expect(
+      answerFrom('do you have a dorm for students', [
+        passage(text, { terms: terms(false), highlights: ['residence', 'hall', 'Students'] }),
+      ]),
+    ).toBeNull();
+    // A word the school does use elsewhere may be met by its neighbour here.
+    expect(
+      answerFrom('do you have a dorm for students', [
+        passage(text, { terms: terms(true), highlights: ['residence', 'hall', 'Students'] }),
+      ]),
+    ).not.toBeNull();
+  });
+
   it('tries the next passage when the first does not hold the answer', () => {
     const answer = answerFrom('can you support dyslexia', [
       fees([

@@ -16,7 +16,8 @@ import { quoteText, type ChosenUnit } from './quote-text';
  * The answerability rule, from the question's weighted subject words (weights sum to 1, rarer
  * words weigh more; n words):
  *  1. Every distinctive word, one weighing at least half the mean weight (1 / 2n), is matched by
- *     the passage (as typed, a synonym, a related word, a prefix, or a number inside a range).
+ *     the passage (as typed, a synonym, a related word, a prefix, or a number inside a range; a
+ *     word the knowledge base never uses must match other than through WordNet alone).
  *     Generic words (the school's own 'school', 'students') weigh far less and may be missing; a
  *     word the knowledge base never uses is given half an average word's weight by the search,
  *     which is always at least half the mean, so a question about something the school never
@@ -87,7 +88,9 @@ function bestUnit(
   const subject = terms.filter(isSubjectTerm);
   if (!subject.length || !units.length) return null;
   const required = requiredTerms(terms);
-  if (required.some((t) => !t.via)) return null;
+  // A word the school never uses, matched only through WordNet ('dormitory room' for 'dorm'), is
+  // not evidence enough: the school may not write about it because it does not offer it.
+  if (required.some((t) => !t.via || (t.via === 'related' && t.known === false))) return null;
   const heaviest = Math.max(...subject.map((t) => t.weight));
   const keys = subject.filter((t) => t.weight >= heaviest - 1e-9);
   const total = subject.reduce((sum, t) => sum + t.weight, 0);

@@ -10,7 +10,7 @@ import type { PassageUnit } from './passage-units';
  */
 
 export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'range';
-export type QuestionTerm = { term: string; weight: number; via: Via | null };
+export type QuestionTerm = { term: string; weight: number; via: Via | null; known?: boolean };
 
 /** Words that ask rather than say what about: no subject in them. */
 const NO_SUBJECT = new Set(
@@ -147,7 +147,12 @@ function givenTerms(passage: KnowledgePassage, units: PassageUnit[]): QuestionTe
   const total = passage.terms!.reduce((s, t) => s + t.weight, 0) || 1;
   const locate = termLocator(passage.terms!, passage.highlights);
   return passage.terms!.map((t) => {
-    const term = { term: t.term, weight: t.weight / total, via: t.via as Via | null };
+    const term: QuestionTerm = {
+      term: t.term,
+      weight: t.weight / total,
+      via: t.via as Via | null,
+      known: t.known,
+    };
     if (!term.via && units.some((u) => locate(`${u.label ?? ''} ${u.text}`, term))) term.via = 'range';
     return term;
   });

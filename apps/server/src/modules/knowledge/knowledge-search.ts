@@ -39,7 +39,7 @@ import {
  * Only chunks that could reach the threshold are read (candidateQuery): the similarity cannot
  * exceed what full coverage of the words a chunk holds would give.
  */
-export type TermMatch = { term: string; weight: number; via: Via | null };
+export type TermMatch = { term: string; weight: number; via: Via | null; known: boolean };
 export type ScoredChunk = { id: string; similarity: number; terms: TermMatch[] };
 export type Via = 'exact' | 'synonym' | 'related' | 'prefix';
 
@@ -54,6 +54,8 @@ export type Term = {
    * on a common word they would only make the index read far more chunks).
    */
   candidate: string;
+  /** Whether the knowledge base uses the word itself (or a school synonym or longer form). */
+  known: boolean;
   df: number;
   /** At most this many chunks hold the term (the sum over its stems): for estimating reads. */
   upper: number;
@@ -216,6 +218,7 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
         alternatives: t.alternatives,
         combined: t.combined,
         candidate: bridged ? t.combined : t.core,
+        known: !bridged,
         df: core[i]!.df || all[i]!.df,
         upper: bridged ? all[i]!.upper : core[i]!.upper,
       };
@@ -385,6 +388,7 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
           term: t.word,
           weight: Math.round((t.weight / total) * 1000) / 1000,
           via: s.vias[i] ?? null,
+          known: t.known,
         })),
       }))
       .filter((s) => s.listed || s.similarity >= opts.threshold)

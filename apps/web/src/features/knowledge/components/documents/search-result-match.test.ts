@@ -47,15 +47,15 @@ describe('highlighting the matched words', () => {
 describe('the question words of a result', () => {
   it('come heaviest first', () => {
     const terms = termsByWeight([
-      { term: 'school', weight: 0.2, via: 'exact' },
-      { term: 'uniform', weight: 0.5, via: null },
-      { term: 'fees', weight: 0.3, via: 'related' },
+      { term: 'school', weight: 0.2, via: 'exact', known: true },
+      { term: 'uniform', weight: 0.5, via: null, known: false },
+      { term: 'fees', weight: 0.3, via: 'related', known: true },
     ]);
     expect(terms.map((t) => t.term)).toEqual(['uniform', 'fees', 'school']);
   });
 
   it('name the longer word a short one matched', () => {
-    const math = { term: 'math', weight: 1, via: 'prefix' as const };
+    const math = { term: 'math', weight: 1, via: 'prefix' as const, known: true };
     expect(longerWordFor(math, ['Mathematics', 'club'])).toBe('Mathematics');
     expect(longerWordFor({ ...math, via: 'exact' }, ['Mathematics'])).toBeNull();
   });
