@@ -11,6 +11,7 @@ import {
   type WeighedTerm,
 } from './bm25f';
 import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
+import { anyOf, candidateQuery, prefixOf } from './search-candidates';
 import {
   calibratedSimilarity,
   coverageFloor,
@@ -68,19 +69,11 @@ const MIN_AVERAGE_HEADING_WORDS = 3;
 /** The best passage's part in the ranking score beside BM25F (chosen on the development questions). */
 const PASSAGE_SHARE = 0.5;
 const MAX_CANDIDATES = 300;
-const MAX_CANDIDATE_SETS = 64;
 /** Chunks a search expects to read before it narrows to those covering more of the question. */
 const CANDIDATE_BUDGET = 150;
 
 const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** A single-stem tsquery ('tutor') as a prefix query ('tutor':*), for stems of 4 letters or more. */
-const prefixOf = (q: string | null) => (q && /^'[a-z0-9]{4,}'$/.test(q) ? `${q}:*` : null);
-const anyOf = (queries: (string | null)[]) => {
-  const present = [...new Set(queries.filter((q): q is string => !!q))];
-  return present.length ? present.map((q) => `(${q})`).join(' | ') : null;
-};
 
 export type LexicalSearchOptions = {
   /** Other words for a question's word from a general lexicon (WordNet); none when absent. */
@@ -227,63 +220,6 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
     return found.map((t) => ({ ...t, weight: t.df > 0 ? idf(t.df) : average * UNKNOWN_WORD_WEIGHT }));
-  }
-
-  /**
-   * Which chunks hold words worth at least `floor` of the question's weight, as one tsquery for
-   * the GIN index: the OR of every minimal such set of words, each an AND ("tuition & middl |
-   * tuition & school & fee"). WAND-style pruning: no chunk with that coverage through a word or its
-   * school synonyms is left out (WordNet words count only for words the knowledge base lacks), and
-   * few others are read. With too many sets (a long question, a low floor), the OR of the
-   * words that every set must draw on is used instead: still exact, less narrow.
-   */
-  function candidateQuery(
-    list: Term[],
-    floor: number,
-    n: number,
-  ): { query: string; estimate: number } | null {
-    const total = list.reduce((s, t) => s + t.weight, 0);
-    // Chunks expected to match, taking words as independent: enough to choose how narrow to search.
-    const expected = (set: Term[]) => set.reduce((p, t) => p * (t.upper / Math.max(n, 1)), n);
-    const need = floor * total - 1e-9;
-    const known = list.filter((t) => t.df > 0 || t.upper > 0).sort((a, b) => b.weight - a.weight);
-    const sets: Term[][] = [];
-    const walk = (from: number, chosen: Term[], sum: number): boolean => {
-      if (sum >= need && chosen.length) {
-        sets.push(chosen); // minimal: terms come in falling weight, so the last one was needed
-        return sets.length <= MAX_CANDIDATE_SETS;
-      }
-      let rest = 0;
-      for (let i = from; i < known.length; i++) rest += known[i]!.weight;
-      if (sum + rest < need) return true; // this branch cannot reach the floor
-      for (let i = from; i < known.length; i++)
-        if (!walk(i + 1, [...chosen, known[i]!], sum + known[i]!.weight)) return false;
-      return true;
-    };
-    if (known.length <= 12 && walk(0, [], 0)) {
-      if (!sets.length) return null;
-      return {
-        query: sets.map((set) => `(${set.map((t) => `(${t.candidate})`).join(' & ')})`).join(' | '),
-        estimate: sets.reduce((sum, set) => sum + expected(set), 0),
-      };
-    }
-    const words = selective(list, floor);
-    const query = anyOf(words.map((t) => t.candidate));
-    return query ? { query, estimate: words.reduce((sum, t) => sum + t.upper, 0) } : null;
-  }
-
-  /** The rarest words whose absence alone would keep a chunk under the floor. */
-  function selective(list: Term[], floor: number): Term[] {
-    const total = list.reduce((s, t) => s + t.weight, 0);
-    const byRarity = [...list].filter((t) => t.upper > 0).sort((a, b) => b.weight - a.weight);
-    const chosen: Term[] = [];
-    let rest = byRarity.reduce((s, t) => s + t.weight, 0);
-    for (const term of byRarity) {
-      if (rest < floor * total) break;
-      chosen.push(term);
-      rest -= term.weight;
-    }
-    return chosen.length ? chosen : byRarity;
   }
 
   /** Chunks holding enough of the question (a candidate tsquery), at most MAX_CANDIDATES of them. */
