@@ -5,7 +5,7 @@
 // Then, over the same chunks, the hit@1/hit@5 that plain reference rankings reach (BM25 over the same
 // stems; with question filler words dropped; with stem-prefix matching), to show what each generic
 // change is worth. No synonyms here: a synonym list written while reading these questions would flatter.
-// Usage: npx tsx bench/knowledge-eval.ts --mode lexical --format pdf --dump-chunks /tmp/kb
+// Usage: npx tsx bench/knowledge-eval-http.ts --mode lexical --format pdf --dump-chunks /tmp/kb
 //        npx tsx bench/knowledge-eval/diagnose.ts /tmp/kb/chunks-lexical-pdf.json [questions file] [ids...]
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';

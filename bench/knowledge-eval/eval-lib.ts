@@ -1,4 +1,4 @@
-// Scoring and reporting for the retrieval evaluation (bench/knowledge-eval.ts): which returned chunk
+// Scoring and reporting for the Brightwater retrieval evaluation (bench/knowledge-eval-http.ts): which returned chunk
 // answers a question, hit@k and MRR, and the tables the server engineer tunes from.
 import fs from 'node:fs';
 import path from 'node:path';
