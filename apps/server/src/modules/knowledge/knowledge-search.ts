@@ -194,16 +194,12 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     const unique = [...new Map(parsed.map((t) => [t.combined, t])).values()];
     const { n } = await corpusStats();
     // A word is weighed by its own rarity (and the school's synonyms'), not by its related words'.
-    const [core, all] = await Promise.all([
-      documentFrequencies(
-        unique.map((t) => t.core),
-        n,
-      ),
-      documentFrequencies(
-        unique.map((t) => t.combined),
-        n,
-      ),
-    ]);
+    const both = await documentFrequencies(
+      [...unique.map((t) => t.core), ...unique.map((t) => t.combined)],
+      n,
+    );
+    const core = both.slice(0, unique.length);
+    const all = both.slice(unique.length);
     const found = unique.map((t, i) => {
       const bridged = core[i]!.df === 0;
       return {
