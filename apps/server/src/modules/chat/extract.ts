@@ -1,4 +1,5 @@
 import { ADMIN_SPECIAL_NEEDS, CHILD_AGE_MAX, CHILD_AGE_MIN } from '@lantern/contracts';
+import { NUMBER_WORDS } from './number-words';
 import { isQuestionSentence, questionParts, splitSentences } from './questions';
 
 export { isQuestionSentence, splitSentences };
@@ -26,28 +27,8 @@ export type Extraction = {
   isQuestion: boolean;
 };
 
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-];
-const AGE = `(\\d{1,2}|${NUMBER_WORDS.join('|')})`;
+/** Ages as digits or words, up to eighteen. */
+const AGE = `(\\d{1,2}|${NUMBER_WORDS.slice(0, 19).join('|')})`;
 /** A capitalised name ('Sam', 'Mary-Jane', "O'Brien"), never the 'Sam' of "Sam's". */
 const NAME = `([A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?)\\b(?![’'][a-z])`;
 

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS, TENS } from './number-words';
 import { sentencesOf } from './passage-units';
 
 /**
@@ -16,20 +17,8 @@ export type FactSources = {
   parent: string;
 };
 
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const TEENS = [
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const UNITS = NUMBER_WORDS.slice(0, 10);
+const TEENS = NUMBER_WORDS.slice(10, 20);
 
 /** 'twenty-five' -> '25', 'eight' -> '8'; 'one' stays a word ('one of our teachers' is no figure). */
 function digitsForWords(text: string): string {

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from './number-words';
 import type { KnowledgePassage } from './offline-reply';
 import type { PassageUnit } from './passage-units';
 
@@ -69,21 +70,6 @@ const GRADE = '(pre-?k|k|kindergarten|reception|\\d{1,2})';
 const RANGE = new RegExp(`\\b${GRADE}\\s*(?:to|-|–|through|thru|and)\\s*${GRADE}\\b`, 'gi');
 const gradeNumber = (g: string) => (/^\d+$/.test(g) ? Number(g) : /pre/i.test(g) ? -1 : 0);
 
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
 const ORDINALS = [
   'zeroth',
   'first',

@@ -388,11 +388,6 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     /** The question's subject words, weighed: compute once, search with it as often as needed. */
     prepare: terms,
 
-    /** Best chunks over the threshold, best first (ties: the document's priority, then order). */
-    async search(query: string, opts: { limit: number; threshold: number }): Promise<ScoredChunk[]> {
-      return (await searchWith(await terms(query), { ...opts, ids: [] })).others;
-    },
-
     searchWith,
 
     /**
@@ -418,9 +413,8 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
      * The words of each chunk's text that matched the question, as written there (PostgreSQL's
      * own headline marks them), for staff to see why a chunk was found.
      */
-    async highlights(query: string, ids: string[]): Promise<Map<string, string[]>> {
+    async highlights(list: Term[], ids: string[]): Promise<Map<string, string[]>> {
       if (!ids.length) return new Map();
-      const list = await terms(query);
       const any = anyOf(list.map((t) => t.combined));
       if (!any) return new Map();
       const found = await rows<{ id: string; marked: string }>(

@@ -18,7 +18,7 @@ import { countTokens } from './chunking';
 import { isImageKind, mimeOfKind } from './document-text';
 import { createExtractions } from './extractions';
 import { createIngestion, EMBED_JOB, INGEST_JOB } from './ingestion';
-import { createLexicalSearch, type TermMatch } from './knowledge-search';
+import { createLexicalSearch, type Term, type TermMatch } from './knowledge-search';
 import { relatedWordsFromWordNet } from './related-words';
 import { createKnowledgeVectors } from './knowledge-vectors';
 import { toChunk, toDocument } from './knowledge.mapping';
@@ -86,10 +86,7 @@ export function createKnowledgeService(deps: {
    * A chunk outside the K vector neighbours has a vector score of at most the K-th one's, so
    * only lexical matches that could still reach the threshold with it are read.
    */
-  async function hybrid(query: string, limit: number, threshold: number) {
-    // The question's words are weighed while the provider embeds it.
-    const words = lexical.prepare(query);
-    words.catch(() => undefined); // awaited below; not an unhandled rejection if embedding fails first
+  async function hybrid(query: string, words: Promise<Term[]>, limit: number, threshold: number) {
     let queryVector: number[] | undefined;
     try {
       [queryVector] = await ai.embed([query]);
@@ -182,17 +179,21 @@ export function createKnowledgeService(deps: {
       if (!parsed.success) throw new BadInputError(parsed.error.issues[0]?.message ?? 'Invalid search');
       const { query, limit, threshold } = parsed.data;
       let mode: KnowledgeSearchResponse['search_mode'] = 'lexical';
-      let hits = ai.hasEmbeddings ? await hybrid(query, limit, threshold) : null;
+      // The question's words are weighed once (while the provider embeds it, in hybrid mode), for
+      // the search and for the highlights.
+      const words = lexical.prepare(query);
+      words.catch(() => undefined); // awaited below; not an unhandled rejection if embedding fails first
+      let hits = ai.hasEmbeddings ? await hybrid(query, words, limit, threshold) : null;
       if (hits) mode = 'hybrid';
       else {
-        hits = await lexical.search(query, { limit, threshold });
+        hits = (await lexical.searchWith(await words, { limit, threshold, ids: [] })).others;
         if (!hits.length && query.split(/\s+/).length <= TRIGRAM_MAX_WORDS)
           hits = await lexical.searchTrigram(query, { limit, threshold });
       }
       const ids = hits.map((h) => h.id);
       const [found, highlights] = await Promise.all([
         repo.findChunksByIds(ids),
-        lexical.highlights(query, ids),
+        words.then((list) => lexical.highlights(list, ids)),
       ]);
       const rows = new Map(found.map((r) => [r.id, r]));
       const results = hits.flatMap((h) => {
