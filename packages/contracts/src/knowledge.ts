@@ -275,13 +275,14 @@ export const knowledgeSearchResultSchema = z.object({
    * Why the chunk was found: each subject word of the question, its share of the question's weight
    * (rare words weigh more), and how the chunk matched it (null: not at all). `via` names the
    * expansion that bridged the wording ('synonym' from the school thesaurus, 'related' from
-   * WordNet, 'prefix' for a longer word such as math -> mathematics).
+   * WordNet, 'prefix' for a longer word such as math -> mathematics, 'spelling' for the knowledge
+   * base's word one letter from a misspelt one: scool -> school).
    */
   terms: z.array(
     z.object({
       term: z.string(),
       weight: z.number(),
-      via: z.enum(['exact', 'synonym', 'related', 'prefix']).nullable(),
+      via: z.enum(['exact', 'synonym', 'related', 'prefix', 'spelling']).nullable(),
       /** Whether the knowledge base uses the word itself anywhere (else only other wordings can match). */
       known: z.boolean(),
     }),

@@ -15,7 +15,7 @@ export type KnowledgePassage = {
   terms?: {
     term: string;
     weight: number;
-    via: 'exact' | 'synonym' | 'related' | 'prefix' | null;
+    via: 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling' | null;
     /** Whether the knowledge base uses the word itself anywhere. */
     known?: boolean;
   }[];

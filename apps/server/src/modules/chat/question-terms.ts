@@ -10,7 +10,7 @@ import type { PassageUnit } from './passage-units';
  * the passages' sentences.
  */
 
-export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'range';
+export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling' | 'range';
 export type QuestionTerm = { term: string; weight: number; via: Via | null; known?: boolean };
 
 /** Words that ask rather than say what about: no subject in them. */
@@ -105,7 +105,8 @@ export type TermLocator = (text: string, term: QuestionTerm) => boolean;
 
 /**
  * Whether a piece of text holds a term as the passage matched it: the word itself (or a longer
- * word it begins, for a prefix match), a number inside a range, or, for a synonym or related word,
+ * word it begins, for a prefix match), a number inside a range, or, for a synonym, related word or
+ * corrected spelling,
  * one of the passage's matched words that no typed word explains.
  */
 export function termLocator(terms: QuestionTerm[], highlights: string[] = []): TermLocator {
@@ -122,7 +123,10 @@ export function termLocator(terms: QuestionTerm[], highlights: string[] = []): T
     if (own.length === 1 && own[0]!.length >= 4 && stems.some((s) => s.startsWith(own[0]!))) return true;
     const n = /^\d{1,2}$/.test(term.term.trim()) ? Number(term.term) : null;
     if (n !== null && (numberHolds(text, n) || rangeHolds(text, n))) return true;
-    return (term.via === 'synonym' || term.via === 'related') && stems.some((s) => bridging.has(s));
+    return (
+      (term.via === 'synonym' || term.via === 'related' || term.via === 'spelling') &&
+      stems.some((s) => bridging.has(s))
+    );
   };
 }
 

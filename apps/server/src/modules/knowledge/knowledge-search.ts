@@ -12,6 +12,7 @@ import {
 } from './bm25f';
 import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
 import { anyOf, candidateQuery, prefixOf } from './search-candidates';
+import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
 import {
   calibratedSimilarity,
   coverageFloor,
@@ -42,7 +43,7 @@ import {
  */
 export type TermMatch = { term: string; weight: number; via: Via | null; known: boolean };
 export type ScoredChunk = { id: string; similarity: number; terms: TermMatch[] };
-export type Via = 'exact' | 'synonym' | 'related' | 'prefix';
+export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling';
 
 /** One subject word: its tsqueries (as typed, through synonyms, related words, as a prefix). */
 export type Term = {
@@ -63,7 +64,7 @@ export type Term = {
   weight: number;
 };
 
-const VIA_FACTOR: Record<Via, number> = { exact: 1, synonym: 0.9, prefix: 0.6, related: 0.5 };
+const VIA_FACTOR: Record<Via, number> = { exact: 1, synonym: 0.9, spelling: 0.9, prefix: 0.6, related: 0.5 };
 const UNKNOWN_WORD_WEIGHT = 0.5;
 const MIN_AVERAGE_HEADING_WORDS = 3;
 /** The best passage's part in the ranking score beside BM25F (chosen on the development questions). */
@@ -80,6 +81,8 @@ export type LexicalSearchOptions = {
   relatedOf?: RelatedWordsOf;
   /** The school-vocabulary synonyms of query-terms.ts (on unless turned off, for evaluation). */
   schoolThesaurus?: boolean;
+  /** Whether a word is English (WordNet): only other words are taken for misspellings (spelling.ts). */
+  isEnglishWord?: (word: string) => boolean;
   calibration?: Calibration;
 };
 
@@ -212,10 +215,50 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
         upper: bridged ? all[i]!.upper : core[i]!.upper,
       };
     });
+    await correctSpelling(found);
     const known = found.filter((t) => t.df > 0);
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
     return found.map((t) => ({ ...t, weight: t.df > 0 ? idf(t.df) : average * UNKNOWN_WORD_WEIGHT }));
+  }
+
+  /**
+   * Words the knowledge base never uses and English does not know, matched to the knowledge base's
+   * word one edit away (spelling.ts), in one indexed read of knowledge_terms for all of them.
+   */
+  async function correctSpelling(found: Omit<Term, 'weight'>[]): Promise<void> {
+    const isEnglishWord = options.isEnglishWord;
+    if (!isEnglishWord) return;
+    const misspelt = found.flatMap((t, i) => {
+      const stem = /^'([a-z]+)'$/.exec(t.alternatives.find((a) => a.via === 'exact')?.query ?? '')?.[1];
+      return !t.known && stem && isCorrectable(stem, t.word, isEnglishWord) ? [{ i, stem }] : [];
+    });
+    if (!misspelt.length) return;
+    const variants = misspelt.flatMap(({ i, stem }) => oneEditAway(stem).map((v) => ({ i, v })));
+    const hits = await rows<{ i: number; lexeme: string; df: number }>(
+      db,
+      sql`select (x->>'i')::int as i, t.lexeme, t.df::int as df
+          from jsonb_array_elements(${JSON.stringify(variants)}::jsonb) as x
+          join knowledge_terms t on t.lexeme = x->>'v' and t.df > 0`,
+    );
+    for (const { i } of misspelt) {
+      const best = bestCorrection(
+        hits.filter((h) => Number(h.i) === i).map((h) => ({ ...h, df: Number(h.df) })),
+      );
+      if (!best) continue;
+      const t = found[i]!;
+      const alternatives = [...t.alternatives, { query: `'${best.lexeme}'`, via: 'spelling' as const }];
+      const core = anyOf(alternatives.filter((a) => a.via !== 'related').map((a) => a.query))!;
+      found[i] = {
+        ...t,
+        alternatives,
+        combined: anyOf(alternatives.map((a) => a.query))!,
+        candidate: core,
+        known: true,
+        df: best.df,
+        upper: best.df,
+      };
+    }
   }
 
   /** Chunks holding enough of the question (a candidate tsquery), at most MAX_CANDIDATES of them. */

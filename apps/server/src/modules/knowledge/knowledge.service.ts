@@ -19,7 +19,7 @@ import { isImageKind, mimeOfKind } from './document-text';
 import { createExtractions } from './extractions';
 import { createIngestion, EMBED_JOB, INGEST_JOB } from './ingestion';
 import { createLexicalSearch, type Term, type TermMatch } from './knowledge-search';
-import { relatedWordsFromWordNet } from './related-words';
+import { englishWordsFromWordNet, relatedWordsFromWordNet } from './related-words';
 import { createKnowledgeVectors } from './knowledge-vectors';
 import { toChunk, toDocument } from './knowledge.mapping';
 import type { KnowledgeRepository } from './knowledge.repository';
@@ -43,7 +43,10 @@ export function createKnowledgeService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { repo, storage, jobs, ai, log } = deps;
-  const lexical = createLexicalSearch(repo.db, { relatedOf: relatedWordsFromWordNet() });
+  const lexical = createLexicalSearch(repo.db, {
+    relatedOf: relatedWordsFromWordNet(),
+    isEnglishWord: englishWordsFromWordNet(),
+  });
   const vectors = createKnowledgeVectors({ db: repo.db, repo, ai, log });
   const changed = () => {
     lexical.invalidate();

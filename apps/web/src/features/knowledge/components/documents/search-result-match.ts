@@ -18,6 +18,7 @@ export const MATCH_KIND_LABELS: Record<MatchKind, string> = {
   synonym: 'school synonym',
   related: 'related word',
   prefix: 'longer word',
+  spelling: 'spelling fixed',
   missing: 'not found',
 };
 
@@ -27,6 +28,7 @@ export const MATCH_KIND_HELP: Record<MatchKind, string> = {
   synonym: 'a word schools use for the same thing (kid → child).',
   related: 'a word with a similar, broader or narrower meaning, from the dictionary (fees → charges).',
   prefix: 'a longer word that starts the same way (math → mathematics).',
+  spelling: 'the word as the documents spell it, one letter from what was typed (scool → school).',
   missing:
     "the documents may word it differently. Add the parent's wording to the document or a manual chunk.",
 };

@@ -74,7 +74,7 @@ function TermChip({ term, longerWord }: { term: QuestionTerm; longerWord: string
   );
 }
 
-const LEGEND_ORDER: MatchKind[] = ['exact', 'synonym', 'related', 'prefix'];
+const LEGEND_ORDER: MatchKind[] = ['exact', 'synonym', 'spelling', 'related', 'prefix'];
 
 /** What the kinds of match shown mean. */
 function MatchLegend({ kinds }: { kinds: ReadonlySet<MatchKind> }) {
