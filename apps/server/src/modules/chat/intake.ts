@@ -113,6 +113,24 @@ export function understand(text: string, context: ConversationContext, dialogue:
   return applyExtraction(text, ex, context, dialogue);
 }
 
+/** One message as read against the last question: what every field's rule looks at. */
+type Turn = {
+  ex: Extraction;
+  asked: IntakeField | null;
+  askedChild: number | null;
+  /** The message, trimmed. */
+  plain: string;
+  /** The message answers the bot's question rather than asking one of its own. */
+  answersQuestion: boolean;
+  notes: string[];
+  learnt: string[];
+};
+
+/**
+ * Applies one message to the context: each field from what the message says outright, else from
+ * a bare answer to the question just asked ('Sam', '7', 'yes'). The rules, field by field, are the
+ * functions below; the order matters only where a later rule reads an earlier one's result.
+ */
 export function applyExtraction(
   text: string,
   ex: Extraction,
@@ -120,14 +138,30 @@ export function applyExtraction(
   dialogue: DialogueState,
 ): Understood {
   const c: ConversationContext = { ...context, children: [...(context.children ?? [])] };
+  const turn: Turn = {
+    ex,
+    asked: (dialogue.asked ?? null) as IntakeField | null,
+    askedChild: dialogue.childIndex ?? null,
+    plain: text.trim(),
+    answersQuestion: !ex.isQuestion,
+    notes: [],
+    learnt: [],
+  };
   let d: DialogueState = { ...dialogue, done: [...(dialogue.done ?? [])] };
-  const notes: string[] = [];
-  const learnt: string[] = [];
-  const asked = (dialogue.asked ?? null) as IntakeField | null;
-  const askedChild = dialogue.childIndex ?? null;
-  const plain = text.trim();
-  const answersQuestion = !ex.isQuestion;
+  applyName(c, turn);
+  applyEmail(c, turn);
+  const before = c.children!.length;
+  c.children = childrenOf(c.children!, turn);
+  if (c.children.length > before) turn.learnt.push('child');
+  ({ children: c.children, dialogue: d } = needsOf(c.children, d, turn));
+  if (c.children[0]) c.childName = c.children[0].name;
+  applyPhone(c, turn);
+  applyPlans(c, turn);
+  d = closeAskedField(d, turn.asked, turn.askedChild, turn.plain, c, c.children.length > before);
+  return { context: c, dialogue: d, extraction: ex, notes: turn.notes, learnt: turn.learnt };
+}
 
+function applyName(c: ConversationContext, { ex, asked, plain, answersQuestion, learnt }: Turn) {
   if (ex.parentName && ex.parentName !== c.parentName) {
     c.parentName = ex.parentName;
     learnt.push('name');
@@ -141,7 +175,9 @@ export function applyExtraction(
     c.parentName = titleCase(plain.replace(/[.!]$/, ''));
     learnt.push('name');
   }
+}
 
+function applyEmail(c: ConversationContext, { ex, asked, plain, answersQuestion, notes, learnt }: Turn) {
   if (ex.email) {
     if (ex.email !== c.email) learnt.push('email');
     c.email = ex.email;
@@ -158,9 +194,14 @@ export function applyExtraction(
   ) {
     notes.push("I didn't catch an email address there. Could you type it like name@example.com?");
   }
+}
 
-  let children = c.children ?? [];
-  const before = children.length;
+/** The children named or aged in the message, or given as a bare answer ('Sam and Ava', '7'). */
+function childrenOf(
+  start: ConversationChild[],
+  { ex, asked, askedChild, plain, answersQuestion }: Turn,
+): ConversationChild[] {
+  let children = start;
   for (const mention of ex.children) {
     if (mention.name) children = withChild(children, mention.name, mention.age);
     else if (mention.age !== null) {
@@ -183,9 +224,17 @@ export function applyExtraction(
     const age = findBareAge(plain);
     if (age !== null) children = children.map((ch, j) => (j === askedChild ? { ...ch, age } : ch));
   }
-  if (children.length > before) learnt.push('child');
+  return children;
+}
 
-  // Needs: the child named in the sentence, else the one asked about, else the only child.
+/** Needs: the child named in the sentence, else the one asked about, else the only child. */
+function needsOf(
+  start: ConversationChild[],
+  dialogue: DialogueState,
+  { ex, asked, askedChild, plain, answersQuestion }: Turn,
+): { children: ConversationChild[]; dialogue: DialogueState } {
+  let children = start;
+  let d = dialogue;
   for (const { need, childName } of ex.specialNeeds) {
     let target = childName ? children.findIndex((ch) => ch.name === childName) : -1;
     if (target < 0)
@@ -203,9 +252,10 @@ export function applyExtraction(
       d = markDone(d, `needs:${askedChild}`);
     }
   }
-  c.children = children;
-  if (children[0]) c.childName = children[0].name;
+  return { children, dialogue: d };
+}
 
+function applyPhone(c: ConversationContext, { ex, asked, plain, answersQuestion, notes, learnt }: Turn) {
   if (ex.phone) {
     if (ex.phone !== c.phone) learnt.push('phone');
     c.phone = ex.phone;
@@ -217,19 +267,17 @@ export function applyExtraction(
     if (isYes(plain)) c.phoneConsent = true;
     else if (isNo(plain)) c.phoneConsent = false;
   }
+}
 
+/** The family's timeline (and so their status) and their biggest concern. */
+function applyPlans(c: ConversationContext, { ex, asked, plain, answersQuestion }: Turn) {
   if (ex.timeline) c.timeline = ex.timeline;
   else if (asked === 'timeline' && answersQuestion && !SKIP.test(plain) && plain.length <= 80)
     c.timeline = plain;
-
   if (c.timeline) c.parentStatus = parentStatusOf(c.timeline);
-
   if (ex.biggestConcerns) c.biggestConcerns = ex.biggestConcerns;
   else if (asked === 'concerns' && answersQuestion && !SKIP.test(plain) && !isNo(plain))
     c.biggestConcerns = plain.slice(0, 500);
-
-  d = closeAskedField(d, asked, askedChild, plain, c, children.length > before);
-  return { context: c, dialogue: d, extraction: ex, notes, learnt };
 }
 
 /** A skipped question (or a plain 'no' to 'any other children?') is not asked again. */

@@ -1,3 +1,4 @@
+import type { KnowledgeSearchResult } from '@lantern/contracts';
 import { expect } from 'vitest';
 import { multipart, type MultipartFile } from '../../test/multipart';
 import { bearer, type TestApp } from '../../test/test-app';
@@ -49,6 +50,8 @@ export function knowledgeClient(t: TestApp, token: string) {
           document: string | null;
           chunk_id: string;
           category: string;
+          terms: KnowledgeSearchResult['terms'];
+          highlights: string[];
         }[];
         search_mode: string;
       };
