@@ -3,6 +3,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { loggableError, pgErrorCode, UNSTORABLE_TEXT } from '../db/errors';
 import { AppError, TooManyRequestsError } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 413 message of a route whose callers are not developers (the widget's visitors). */
+    bodyTooLarge?: string;
+  }
+}
+
 type Detail = { path: string; message: string };
 
 function validationDetails(error: FastifyError): Detail[] {
@@ -42,6 +49,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
+      // A route may word it for its callers (the widget: 'Your message is too long...').
+      const worded = request.routeOptions.config.bodyTooLarge;
+      if (worded) return reply.status(413).send({ error: worded });
       const limitMb = Math.max(1, Math.round((request.routeOptions.bodyLimit ?? 1_048_576) / 1_048_576));
       return reply.status(413).send({ error: `Request body is too large (at most ${limitMb} MB)` });
     }

@@ -39,6 +39,20 @@ export class ConflictError extends AppError {
   }
 }
 
+/** A body over a route's limit: the message says the limit in the caller's terms. */
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
+/** Well-formed input the server could not use (a document with no readable text). */
+export class UnprocessableError extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(
     message: string,

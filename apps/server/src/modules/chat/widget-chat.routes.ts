@@ -11,9 +11,9 @@ import {
   widgetVisitRequestSchema,
   widgetVisitResponseSchema,
 } from '@lantern/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, TooManyRequestsError } from '../../http/errors';
+import { AppError, PayloadTooLargeError, TooManyRequestsError } from '../../http/errors';
 import { publicRoute } from '../../http/public-routes';
 import type { ConversationService } from './conversation.service';
 import { createVisitorLimiter } from './visitor-limiter';
@@ -25,12 +25,6 @@ import { allowAnyOrigin, CORS_HEADERS } from './widget-cors';
  */
 
 export type ChatLimits = { messagesPerMinutePerVisitor: number; requestsPerMinutePerAddress: number };
-
-class PayloadTooLargeError extends AppError {
-  constructor() {
-    super(413, CHAT_MESSAGES.bodyTooLarge);
-  }
-}
 
 const errors = { 400: errorSchema, 404: errorSchema, 413: errorSchema, 429: errorSchema };
 const tags = ['widget'];
@@ -80,19 +74,17 @@ export async function widgetChatRoutes(
   // Refused from the Content-Length, before anything is read or parsed.
   const bodyCap = async (request: FastifyRequest) => {
     if (Number(request.headers['content-length'] ?? 0) > CHAT_BODY_MAX_BYTES)
-      throw new PayloadTooLargeError();
+      throw new PayloadTooLargeError(CHAT_MESSAGES.bodyTooLarge);
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A body sent without Content-Length stops at the same 16 KB, with the same words.
-  const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error.statusCode === 413) return reply.status(413).send({ error: CHAT_MESSAGES.bodyTooLarge });
-    return app.errorHandler(error, request, reply);
-  };
   const common = {
     onRequest: [bodyCap, perAddress],
     bodyLimit: CHAT_BODY_MAX_BYTES,
-    errorHandler,
-    config: publicRoute("the widget's chat on the school's website: a visitor has no session"),
+    config: {
+      ...publicRoute("the widget's chat on the school's website: a visitor has no session"),
+      // A body sent without Content-Length stops at the same 16 KB, with the same words.
+      bodyTooLarge: CHAT_MESSAGES.bodyTooLarge,
+    },
   };
 
   r.post(

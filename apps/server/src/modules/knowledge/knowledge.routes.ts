@@ -30,7 +30,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { sessionOf } from '../../http/authenticate';
-import { AppError, BadInputError } from '../../http/errors';
+import { AppError, BadInputError, UnprocessableError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/audit.service';
 import type { KnowledgeService } from './knowledge.service';
 
@@ -123,7 +123,7 @@ export async function knowledgeRoutes(
       if (form.content.length <= UPLOAD_WAIT_MAX_BYTES) await knowledge.ingestion.settle(id, UPLOAD_WAIT_MS);
       const document = await knowledge.getDocument(id);
       if (document.status === 'failed')
-        return reply.status(422).send({ error: document.failure_reason ?? KNOWLEDGE_MESSAGES.uploadFailed });
+        throw new UnprocessableError(document.failure_reason ?? KNOWLEDGE_MESSAGES.uploadFailed);
       return reply.status(document.status === 'processing' ? 202 : 201).send({
         success: true as const,
         status: document.status,

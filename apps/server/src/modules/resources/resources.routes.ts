@@ -23,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { sessionOf } from '../../http/authenticate';
+import { BadInputError } from '../../http/errors';
 import { publicRoute } from '../../http/public-routes';
 import { StoredFileNotFoundError } from '../../providers/storage/file-storage';
 import { cleanFilename } from '../../security/upload-filename';
@@ -117,8 +118,7 @@ export async function resourcesRoutes(
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        return reply.status(400).send({ error: 'Send the resource as multipart/form-data' });
+      if (!request.isMultipart()) throw new BadInputError('Send the resource as multipart/form-data');
       const parts = (async function* () {
         for await (const part of request.parts()) {
           if (part.type === 'file') {

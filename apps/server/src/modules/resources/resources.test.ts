@@ -237,6 +237,17 @@ describe('POST /api/resources', () => {
     });
     expect(res.statusCode).toBe(401);
   });
+
+  it('answers a JSON body with the one error shape, asking for multipart', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/resources',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: 'Guide' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Send the resource as multipart/form-data' });
+  });
 });
 
 describe('download links', () => {
