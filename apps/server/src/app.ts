@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     images: imageText,
     log: app.log,
   });
-  await app.register(knowledgeRoutes, { knowledge, db });
+  await app.register(knowledgeRoutes, { knowledge });
 
   // The widget's conversations: the engine answers from the same search as test-search.
   const chatRepo = createChatRepository(db);

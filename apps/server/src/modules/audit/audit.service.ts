@@ -27,6 +27,9 @@ export type AuditAction =
   | 'knowledge.document_deleted'
   | 'knowledge.chunk_deleted';
 
+/** Who asked for a change: the signed-in admin (null for the system) and their address. */
+export type Actor = { userId: string | null; ip: string | null };
+
 export type AuditEvent = {
   actorId: string | null;
   action: AuditAction;

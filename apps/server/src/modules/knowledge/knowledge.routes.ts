@@ -28,10 +28,8 @@ import {
 } from '@lantern/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
 import { sessionOf } from '../../http/authenticate';
 import { AppError, BadInputError, UnprocessableError } from '../../http/errors';
-import { recordAuditEvent } from '../audit/audit.service';
 import type { KnowledgeService } from './knowledge.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
@@ -72,12 +70,9 @@ async function readUpload(request: FastifyRequest): Promise<UploadForm> {
   return { ...file, fields };
 }
 
-export async function knowledgeRoutes(
-  app: FastifyInstance,
-  opts: { knowledge: KnowledgeService; db: Database },
-) {
+export async function knowledgeRoutes(app: FastifyInstance, opts: { knowledge: KnowledgeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { knowledge, db } = opts;
+  const { knowledge } = opts;
   const actorOf = (request: FastifyRequest) => sessionOf(request).user.id;
 
   await app.register(multipart, {
@@ -152,12 +147,8 @@ export async function knowledgeRoutes(
     '/api/knowledge/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: knowledgeDeleteResponseSchema, ...errors } } },
     async (request) => {
-      const document = await knowledge.getDocument(request.params.id);
-      const { deletedChunks } = await knowledge.deleteDocument(request.params.id);
-      await recordAuditEvent(db, {
-        actorId: actorOf(request),
-        action: 'knowledge.document_deleted',
-        details: { documentId: document.id, documentName: document.document_name, deletedChunks },
+      const { deletedChunks } = await knowledge.deleteDocument(request.params.id, {
+        userId: actorOf(request),
         ip: request.ip,
       });
       return { success: true as const, deletedChunks };
@@ -265,14 +256,7 @@ export async function knowledgeRoutes(
     '/api/knowledge/chunks/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: successSchema, ...errors } } },
     async (request) => {
-      const chunk = await knowledge.getChunk(request.params.id);
-      await knowledge.deleteChunk(request.params.id);
-      await recordAuditEvent(db, {
-        actorId: actorOf(request),
-        action: 'knowledge.chunk_deleted',
-        details: { chunkId: chunk.id, documentId: chunk.knowledge_base_id },
-        ip: request.ip,
-      });
+      await knowledge.deleteChunk(request.params.id, { userId: actorOf(request), ip: request.ip });
       return { success: true as const };
     },
   );

@@ -13,7 +13,8 @@ import { BadInputError, NotFoundError } from '../../http/errors';
 import type { AiProvider } from '../../providers/ai/ai-provider';
 import type { ImageTextReader } from '../../providers/ocr/image-text';
 import { StoredFileNotFoundError, type FileStorage } from '../../providers/storage/file-storage';
-import type { JobQueue } from '../jobs/job-queue';
+import { recordAuditEvent, type Actor } from '../audit/audit.service';
+import type { JobQueue } from '../jobs';
 import { countTokens } from './chunking';
 import { isImageKind, mimeOfKind } from './document-text';
 import { createExtractions } from './extractions';
@@ -144,11 +145,23 @@ export function createKnowledgeService(deps: {
       return getDocument(id);
     },
 
-    async deleteDocument(id: string) {
+    /** Deletes a document, its chunks and its file, and records who did it in the audit log. */
+    async deleteDocument(id: string, actor: Actor) {
+      const document = await getDocument(id);
       const deleted = await repo.deleteDocument(id);
       if (!deleted) throw new NotFoundError('Document not found');
       if (deleted.storageKey) await storage.delete(deleted.storageKey).catch(() => undefined);
       changed();
+      await recordAuditEvent(repo.db, {
+        actorId: actor.userId,
+        action: 'knowledge.document_deleted',
+        details: {
+          documentId: id,
+          documentName: document.document_name,
+          deletedChunks: deleted.deletedChunks,
+        },
+        ip: actor.ip,
+      });
       return { deletedChunks: deleted.deletedChunks };
     },
 
@@ -273,10 +286,18 @@ export function createKnowledgeService(deps: {
       return getChunk(id);
     },
 
-    async deleteChunk(id: string) {
+    /** Deletes one chunk and records who did it in the audit log. */
+    async deleteChunk(id: string, actor: Actor) {
+      const chunk = await getChunk(id);
       const row = await repo.deleteChunk(id);
       if (!row) throw new NotFoundError('Chunk not found');
       changed();
+      await recordAuditEvent(repo.db, {
+        actorId: actor.userId,
+        action: 'knowledge.chunk_deleted',
+        details: { chunkId: id, documentId: chunk.knowledge_base_id },
+        ip: actor.ip,
+      });
     },
 
     /** Runs the embedding job's work now (tests and benchmarks). */
