@@ -16,4 +16,4 @@ export * from './resources';
 export * from './email';
 export * from './knowledge';
 export * from './chat';
-export * from './widget-settings';
+export * from './widget';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedWidgetImage } from './widget-settings';
+import { isAllowedWidgetImage } from './widget';
 
 const allowed = { ownOrigin: 'https://admissions.school.example', hosts: ['cdn.school.example'] };
 
