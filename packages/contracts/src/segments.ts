@@ -172,22 +172,33 @@ export const assignLeadsResponseSchema = z.object({
   message: z.string(),
 });
 
+/** A clone's name ends in ' (Copy)', a clone's clone in ' (Copy) (Copy)'. */
+const COPY_SUFFIX = /( \(Copy\))+$/;
+
 /**
  * Slug-shaped names (all-active-leads, early-years: the seeded and imported ones) are shown with
- * spaces; a name staff typed ("Autism - Immediate", "K-12 families") is shown as typed.
+ * spaces, and so are their copies' (early-years (Copy)); a name staff typed ("Autism - Immediate",
+ * "K-12 families") is shown as typed.
  */
-export const segmentDisplayName = (name: string) =>
-  /^[a-z0-9]+(-[a-z0-9]+)+$/.test(name) ? name.replace(/-/g, ' ') : name;
+export function segmentDisplayName(name: string): string {
+  const suffix = COPY_SUFFIX.exec(name)?.[0] ?? '';
+  const base = name.slice(0, name.length - suffix.length);
+  return /^[a-z0-9]+(-[a-z0-9]+)+$/.test(base) ? `${base.replace(/-/g, ' ')}${suffix}` : name;
+}
 
-/** System segments, hidden from the segments dashboard (spec 2.1). */
+/** The name the clone dialog offers: the name as the cards show it, plus ' (Copy)'. */
+export const segmentCloneName = (name: string) => `${segmentDisplayName(name)} (Copy)`;
+
+/** Names of the system segments (trimmed, lower case), hidden wherever segments are listed (spec 2.1). */
+export const HIDDEN_SEGMENT_NAMES: readonly string[] = [
+  'all-active-leads',
+  'never-contact',
+  'do not contact',
+];
+
+/** System segments, hidden from the segments dashboard (spec 2.1) and the dashboard's Top Segments. */
 export function isHiddenSegment(segment: Pick<Segment, 'name' | 'never_contact'>): boolean {
-  const name = segment.name.trim().toLowerCase();
-  return (
-    segment.never_contact ||
-    name === 'all-active-leads' ||
-    name === 'never-contact' ||
-    name === 'do not contact'
-  );
+  return segment.never_contact || HIDDEN_SEGMENT_NAMES.includes(segment.name.trim().toLowerCase());
 }
 
 /** The display status, in the spec's order (4.1). */

@@ -20,6 +20,8 @@ export const router = createBrowserRouter([
       // The public enrolment form and its thank-you page: no session, no admin shell.
       { path: '/enroll', lazy: page(() => import('./routes/enroll')) },
       { path: '/enroll/success', lazy: page(() => import('./routes/enroll-success')) },
+      // The campaign approval link a reviewer opens: public like the enrolment form.
+      { path: '/preview/:token', lazy: page(() => import('./routes/campaign-preview')) },
       {
         Component: RequireAuth,
         children: [

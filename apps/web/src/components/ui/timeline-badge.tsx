@@ -27,7 +27,8 @@ export function TimelineBadge({
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        // rounded-xl: a pill on one line, a rounded box when a narrow column wraps it.
+        'inline-flex items-center rounded-xl px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
         urgencyStyles[urgency],
       )}
       data-urgency={urgency}

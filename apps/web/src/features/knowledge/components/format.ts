@@ -26,22 +26,6 @@ export const CATEGORY_OPTIONS = KNOWLEDGE_CATEGORIES.map((value) => ({
   label: CATEGORY_LABELS[value],
 }));
 
-const numberFormat = new Intl.NumberFormat();
-export const formatCount = (n: number) => numberFormat.format(n);
-export const countOf = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export function formatDate(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-
 export const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
 // Dark text on light tints: every pair passes WCAG AA (4.5:1) for small text.

@@ -8,10 +8,10 @@ import { FilterX } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
+import { SearchBox } from '@/components/ui/search-box';
 import { Select } from '@/components/ui/select';
 import type { LeadFilterName, LeadFilters } from '../hooks/use-lead-list-params';
 import { statusLabel, TIMELINE_FILTER_OPTIONS } from './lead-labels';
-import { LeadSearchBox } from './lead-search-box';
 
 type Option = { value: string; label: string };
 
@@ -97,7 +97,12 @@ export function LeadFiltersBar({
     <div className="space-y-4 border-b border-slate-200 px-4 py-4 sm:px-6">
       <div className="flex flex-wrap items-center gap-3">
         <div className="min-w-64 flex-1">
-          <LeadSearchBox value={search} onSearch={onSearch} />
+          <SearchBox
+            label="Search leads"
+            placeholder="Search by parent, child, email or phone"
+            value={search}
+            onSearch={onSearch}
+          />
         </div>
         {hasFilters && (
           <Button variant="ghost" size="md" onClick={onClear}>

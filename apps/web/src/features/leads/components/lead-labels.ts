@@ -14,18 +14,3 @@ export const TIMELINE_FILTER_OPTIONS: string[] = [...ADMIN_TIMELINES, ...PUBLIC_
   (timeline, index, all) =>
     all.findIndex((other) => other.toLowerCase() === timeline.toLowerCase()) === index,
 );
-
-/** Created dates as a short, unambiguous date (e.g. 22 Nov 2026 or Nov 22, 2026 by locale). */
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
-/** A calendar date (YYYY-MM-DD) in the same format, read as a local day so no time zone shifts it. */
-export function formatDay(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  return dateFormat.format(new Date(year, month - 1, day));
-}

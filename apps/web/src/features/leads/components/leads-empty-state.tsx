@@ -1,5 +1,6 @@
 import { FilterX, Plus, SearchX, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /** No rows: either nothing matches the search and filters, or there are no leads at all yet. */
 export function LeadsEmptyState({
@@ -11,33 +12,32 @@ export function LeadsEmptyState({
   onClearFilters: () => void;
   onAddLead: () => void;
 }) {
-  const Icon = hasFilters ? SearchX : Users;
-  return (
-    <div className="flex flex-col items-center px-6 py-16 text-center">
-      <div className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-        <Icon className="size-6" aria-hidden="true" />
-      </div>
-      <p className="mt-4 text-base font-semibold text-slate-900">
-        {hasFilters ? 'No leads match your search or filters' : 'No leads yet'}
-      </p>
-      <p className="mt-1 max-w-md text-sm text-slate-600">
-        {hasFilters
-          ? 'Try a different search term, or clear the filters to see every lead.'
-          : 'Families who chat with the widget, fill in the enrolment form or are imported will appear here.'}
-      </p>
-      <div className="mt-5">
-        {hasFilters ? (
+  if (hasFilters) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="No leads match your search or filters"
+        description="Try a different search term, or clear the filters to see every lead."
+        action={
           <Button variant="secondary" onClick={onClearFilters}>
             <FilterX className="size-4" aria-hidden="true" />
             Clear filters
           </Button>
-        ) : (
-          <Button onClick={onAddLead}>
-            <Plus className="size-4" aria-hidden="true" />
-            Add Lead
-          </Button>
-        )}
-      </div>
-    </div>
+        }
+      />
+    );
+  }
+  return (
+    <EmptyState
+      icon={Users}
+      title="No leads yet"
+      description="Families who chat with the widget, fill in the enrolment form or are imported will appear here."
+      action={
+        <Button onClick={onAddLead}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add Lead
+        </Button>
+      }
+    />
   );
 }

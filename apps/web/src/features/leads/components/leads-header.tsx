@@ -1,16 +1,15 @@
 import { Download, Plus, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-
-const numberFormat = new Intl.NumberFormat();
+import { formatCount } from '@/lib/format';
 
 function summary(total: number | undefined, selected: number, isLoading: boolean) {
   if (total === undefined && !isLoading) return 'Manage conversations and leads';
   const leads =
     total === undefined
       ? 'Loading leads...'
-      : `${numberFormat.format(total)} ${total === 1 ? 'lead' : 'leads'} in total`;
-  return selected > 0 ? `${leads} · ${numberFormat.format(selected)} selected` : leads;
+      : `${formatCount(total)} ${total === 1 ? 'lead' : 'leads'} in total`;
+  return selected > 0 ? `${leads} · ${formatCount(selected)} selected` : leads;
 }
 
 export function LeadsHeader({

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { importCompletedMessage } from '../api/bulk-import';
 import { exportedMessage } from '../api/export-leads';
@@ -16,7 +17,6 @@ import { DeleteLeadDialog } from './delete-lead-dialog';
 import { ExportLeadsDialog } from './export-leads/export-leads-dialog';
 import { ImportLeadsDialog } from './import-wizard/import-leads-dialog';
 import { LeadFiltersBar } from './lead-filters';
-import { LeadPagination } from './lead-pagination';
 import { LeadProfileDialog } from './lead-profile/lead-profile-dialog';
 import { LeadTable } from './lead-table';
 import { LeadsEmptyState } from './leads-empty-state';
@@ -126,13 +126,7 @@ export function LeadsScreen() {
         leads={pageLeads}
         selectedIds={selectedIds}
         isUpdating={leads.isPlaceholderData}
-        onToggle={(lead, isSelected) => select([lead.id], isSelected)}
-        onTogglePage={(isSelected) =>
-          select(
-            (pageLeads ?? []).map((lead) => lead.id),
-            isSelected,
-          )
-        }
+        onSelect={select}
         onView={(lead) => list.setOpenLeadId(lead.id)}
         onChat={(lead) => setChatLeadId(lead.id)}
         onDelete={setLeadToDelete}
@@ -174,7 +168,12 @@ export function LeadsScreen() {
         )}
         {renderList()}
         {pagination && !leads.isError && (
-          <LeadPagination pagination={pagination} onPageChange={(page) => setPage(page)} />
+          <Pagination
+            pagination={pagination}
+            onPageChange={(page) => setPage(page)}
+            showRange
+            className="border-t border-slate-200 px-4 py-3 sm:px-6"
+          />
         )}
       </Card>
 

@@ -1,4 +1,6 @@
 import { RESOURCE_CATEGORIES, type Resource, type ResourceCategory } from '@lantern/contracts';
+// Relative, not '@/lib': format.test.ts runs under the root Vitest config, which has no '@' alias.
+import { countOf } from '../../../lib/format';
 
 const CATEGORY_LABELS: Record<ResourceCategory, string> = {
   autism: 'Autism',
@@ -19,11 +21,6 @@ export const CATEGORY_OPTIONS = RESOURCE_CATEGORIES.map((value) => ({
   value,
   label: CATEGORY_LABELS[value],
 }));
-
-const numberFormat = new Intl.NumberFormat();
-export const formatCount = (n: number) => numberFormat.format(n);
-
-export const countOf = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** A file's kind as people know it: its extension (PDF, DOCX), else the type the server stored. */
 export function fileKind(file: Pick<Resource['files'][number], 'filename' | 'file_type'>): string {

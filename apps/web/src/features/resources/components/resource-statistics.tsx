@@ -2,7 +2,7 @@ import type { Resource } from '@lantern/contracts';
 import { CircleCheck, Download, Files, Gift, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount } from './format';
+import { formatCount } from '@/lib/format';
 
 type Statistic = { label: string; value: (resources: Resource[]) => number; icon: LucideIcon; tint: string };
 

@@ -2,8 +2,8 @@ import { RESOURCE_STATS_DEFAULT_DAYS, type ResourceStats } from '@lantern/contra
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/format';
 import { useResourceStats } from '../api/get-resource-stats';
-import { formatCount } from './format';
 
 const DAY_MS = 86_400_000;
 

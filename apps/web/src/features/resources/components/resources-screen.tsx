@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ErrorBanner } from '@/components/ui/error-banner';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -18,7 +19,6 @@ import { useOfferedSegments } from '../api/get-segments';
 import { resourceKeys } from '../api/query-keys';
 import { AddResourceDialog } from './add-resource/add-resource-dialog';
 import { DeleteResourceDialog } from './delete-resource-dialog';
-import { ErrorBanner } from './error-banner';
 import { ResourceFiltersBar } from './resource-filters';
 import { ResourceRow, ResourceRowSkeleton } from './resource-row';
 import { ResourceStatistics, ResourceStatisticsSkeleton } from './resource-statistics';
@@ -96,17 +96,8 @@ export function ResourcesScreen() {
         <ErrorBanner
           message={errorMessage(list.error, 'Failed to load resources')}
           onDismiss={() => setDismissedLoadError(list.errorUpdatedAt)}
-          actions={
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-800 hover:bg-red-100"
-              onClick={() => void list.refetch()}
-              isLoading={list.isFetching}
-            >
-              Try again
-            </Button>
-          }
+          onRetry={() => void list.refetch()}
+          isRetrying={list.isFetching}
         />
       )}
       {resources ? <ResourceStatistics resources={resources} /> : <ResourceStatisticsSkeleton />}

@@ -2,8 +2,8 @@ import { TOP_RESOURCES, type Resource } from '@lantern/contracts';
 import { Trophy } from 'lucide-react';
 import { useId } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
+import { countOf } from '@/lib/format';
 import { CategoryBadge } from './category-badge';
-import { countOf } from './format';
 
 /** The most downloaded resources, most first; resources never downloaded are not 'performing'. */
 export function topResources(resources: Resource[]): Resource[] {

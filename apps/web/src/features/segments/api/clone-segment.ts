@@ -20,6 +20,3 @@ export function useCloneSegment() {
     onSuccess: () => refreshSegmentData(queryClient),
   });
 }
-
-/** The name the clone dialog offers first. */
-export const cloneNameFor = (name: string) => `${name} (Copy)`;

@@ -1,4 +1,4 @@
-import { segmentDisplayName, type Segment } from '@lantern/contracts';
+import { segmentCloneName, segmentDisplayName, type Segment } from '@lantern/contracts';
 import { Copy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { cloneNameFor, useCloneSegment } from '../api/clone-segment';
+import { useCloneSegment } from '../api/clone-segment';
 
 type CloneSegmentDialogProps = {
   /** The segment to copy; null when the dialog is closed. */
@@ -16,7 +16,7 @@ type CloneSegmentDialogProps = {
 };
 
 export function CloneSegmentDialog({ segment, onClose, onCloned }: CloneSegmentDialogProps) {
-  // Mounted per segment, so each opening starts from '<name> (Copy)'.
+  // Mounted per segment, so each opening starts from '<name as shown> (Copy)'.
   return segment ? (
     <CloneSegmentForm key={segment.id} segment={segment} onClose={onClose} onCloned={onCloned} />
   ) : null;
@@ -28,7 +28,7 @@ function CloneSegmentForm({
   onCloned,
 }: { segment: Segment } & Omit<CloneSegmentDialogProps, 'segment'>) {
   const formId = useId();
-  const [name, setName] = useState(() => cloneNameFor(segment.name));
+  const [name, setName] = useState(() => segmentCloneName(segment.name));
   const [nameError, setNameError] = useState<string | null>(null);
   const clone = useCloneSegment();
 

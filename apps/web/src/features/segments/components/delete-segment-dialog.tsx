@@ -1,8 +1,5 @@
 import { segmentDisplayName, type Segment } from '@lantern/contracts';
-import { Trash2 } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { useDeleteSegment } from '../api/delete-segment';
 import { leadsCount } from './format';
 
@@ -26,46 +23,24 @@ function DeleteSegmentConfirmation({
   onDeleted,
 }: { segment: Segment } & Omit<DeleteSegmentDialogProps, 'segment'>) {
   const deletion = useDeleteSegment();
-
-  function handleDelete() {
-    deletion.mutate(segment.id, { onSuccess: () => onDeleted(segment) });
-  }
-
+  const name = segmentDisplayName(segment.name);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !deletion.isPending) onClose();
-      }}
+    <ConfirmDeleteDialog
       title="Delete Segment"
-      size="sm"
-      footer={
+      question={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={deletion.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={handleDelete} isLoading={deletion.isPending}>
-            {!deletion.isPending && <Trash2 className="size-4" aria-hidden="true" />}
-            {deletion.isPending ? 'Deleting...' : 'Delete Segment'}
-          </Button>
+          Are you sure you want to delete the segment{' '}
+          <strong className="font-semibold text-slate-900">{name}</strong>? This cannot be undone.
         </>
       }
-    >
-      <div className="space-y-4 text-sm text-slate-700">
-        <p>
-          Are you sure you want to delete the segment{' '}
-          <strong className="font-semibold text-slate-900">{segmentDisplayName(segment.name)}</strong>? This
-          cannot be undone.
-        </p>
-        <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
-          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">
-            {segmentDisplayName(segment.name)}
-          </p>
-          <p className="text-slate-600">{leadsCount(segment.active_leads ?? 0)} in this segment</p>
-        </div>
-        <p className="text-slate-600">The leads themselves are kept; only their membership is removed.</p>
-        {deletion.isError && <Alert tone="error">Failed to delete segment</Alert>}
-      </div>
-    </Dialog>
+      subject={{ name, detail: `${leadsCount(segment.active_leads ?? 0)} in this segment` }}
+      consequence="The leads themselves are kept; only their membership is removed."
+      confirmLabel="Delete Segment"
+      pendingLabel="Deleting..."
+      isPending={deletion.isPending}
+      error={deletion.isError ? 'Failed to delete segment' : null}
+      onConfirm={() => deletion.mutate(segment.id, { onSuccess: () => onDeleted(segment) })}
+      onCancel={onClose}
+    />
   );
 }

@@ -1,4 +1,5 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+import { formatCount } from '@/lib/format';
+
 const time = { hour: 'numeric', minute: '2-digit' } as const;
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
@@ -12,22 +13,14 @@ const thisYearDateTimeFormat = new Intl.DateTimeFormat(undefined, {
   day: 'numeric',
   ...time,
 });
-const numberFormat = new Intl.NumberFormat();
-
-/** A short, unambiguous date (22 Nov 2026 or Nov 22, 2026 by locale). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
 
 /** Date and time: evaluations happen several times a day, so the day alone says little. */
-export function formatDateTime(iso: string): string {
+export function formatEvaluationTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const isThisYear = date.getFullYear() === new Date().getFullYear();
   return (isThisYear ? thisYearDateTimeFormat : dateTimeFormat).format(date);
 }
 
-export const formatCount = (n: number) => numberFormat.format(n);
-
+/** '1 lead', '1,250 leads'. */
 export const leadsCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;

@@ -2,9 +2,10 @@ import { segmentDisplayName, type Segment } from '@lantern/contracts';
 import { useId, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount, formatDate } from '@/lib/format';
 import { SegmentCardActions, type SegmentActions, type SegmentBusyAction } from './segment-card-actions';
+import { formatEvaluationTime } from './format';
 import { AutoBadge, SegmentStatusBadge } from './segment-status-badge';
-import { formatCount, formatDate, formatDateTime } from './format';
 
 type SegmentCardProps = SegmentActions & {
   segment: Segment;
@@ -59,7 +60,7 @@ export function SegmentCard({ segment, busyAction, ...actions }: SegmentCardProp
                 dateTime={segment.last_evaluated}
                 title={new Date(segment.last_evaluated).toLocaleString()}
               >
-                {formatDateTime(segment.last_evaluated)}
+                {formatEvaluationTime(segment.last_evaluated)}
               </time>
             ) : (
               'Never'

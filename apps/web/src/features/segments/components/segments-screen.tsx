@@ -2,6 +2,7 @@ import { isHiddenSegment, segmentDisplayName, type Segment } from '@lantern/cont
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ErrorBanner } from '@/components/ui/error-banner';
 import { PageHeader } from '@/components/ui/page-header';
 import { notify } from '@/lib/notify';
 import { useSegments } from '../api/get-segments';
@@ -10,7 +11,6 @@ import { useEvaluationWatch } from '../hooks/use-evaluation-watch';
 import { CloneSegmentDialog } from './clone-segment-dialog';
 import { DeleteSegmentDialog } from './delete-segment-dialog';
 import { SegmentEditorDialog } from './editor/segment-editor-dialog';
-import { ErrorBanner } from './error-banner';
 import { SegmentLeadsDialog } from './lead-viewer/segment-leads-dialog';
 import { SegmentCard, SegmentCardSkeleton } from './segment-card';
 import { filterSegments, type SegmentFilter } from './segment-filters';
@@ -113,17 +113,8 @@ export function SegmentsScreen() {
         <ErrorBanner
           message="Failed to fetch segments"
           onDismiss={() => setDismissedLoadError(list.errorUpdatedAt)}
-          actions={
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-800 hover:bg-red-100"
-              onClick={() => void list.refetch()}
-              isLoading={list.isFetching}
-            >
-              Try again
-            </Button>
-          }
+          onRetry={() => void list.refetch()}
+          isRetrying={list.isFetching}
         />
       )}
       {actionError && <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} />}

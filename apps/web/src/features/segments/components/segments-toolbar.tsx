@@ -1,7 +1,5 @@
-import { Search, X } from 'lucide-react';
-import { useId } from 'react';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-box';
 import { cn } from '@/lib/cn';
 import { SEGMENT_FILTERS, type SegmentFilter } from './segment-filters';
 
@@ -14,7 +12,6 @@ type SegmentsToolbarProps = {
 
 /** The four filter buttons (one pressed at a time) and the search box. */
 export function SegmentsToolbar({ filter, search, onFilter, onSearch }: SegmentsToolbarProps) {
-  const searchId = useId();
   return (
     <Card className="mb-6 flex flex-wrap items-center gap-3 px-4 py-3 sm:px-5">
       <div
@@ -42,35 +39,13 @@ export function SegmentsToolbar({ filter, search, onFilter, onSearch }: Segments
           );
         })}
       </div>
-      <div className="relative min-w-56 flex-1">
-        <label htmlFor={searchId} className="sr-only">
-          Search segments
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <Input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          placeholder="Search segments..."
-          autoComplete="off"
-          className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-        />
-        {search && (
-          <button
-            type="button"
-            onClick={() => onSearch('')}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-            aria-label="Clear search"
-            title="Clear search"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        )}
-      </div>
+      <SearchInput
+        label="Search segments"
+        placeholder="Search segments..."
+        value={search}
+        onChange={onSearch}
+        className="min-w-56 flex-1"
+      />
     </Card>
   );
 }

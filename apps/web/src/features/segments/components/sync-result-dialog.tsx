@@ -2,7 +2,7 @@ import { segmentDisplayName, type SyncResult } from '@lantern/contracts';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { formatCount } from './format';
+import { formatCount } from '@/lib/format';
 
 export type SyncOutcome = { segmentName: string; result: SyncResult };
 

@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { useCreateChunk } from '../../api/create-chunk';
 
 type AddChunkDialogProps = {
@@ -32,6 +33,8 @@ function AddChunkForm({ document, onClose, onCreated }: Omit<AddChunkDialogProps
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) {
+      // The spec's toast; the same words stay beside the textarea for screen readers and later glances.
+      notify.error(KNOWLEDGE_MESSAGES.emptyChunk);
       setProblem(KNOWLEDGE_MESSAGES.emptyChunk);
       return;
     }

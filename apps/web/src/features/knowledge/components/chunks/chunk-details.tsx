@@ -7,10 +7,11 @@ import { Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { useChunk } from '../../api/get-chunk';
 import { useDeleteChunk } from '../../api/delete-chunk';
 import { useUpdateChunk } from '../../api/update-chunk';
-import { categoryLabel, formatCount, formatDate, methodLabel, methodStyle, pillStyles } from '../format';
+import { categoryLabel, methodLabel, methodStyle, pillStyles } from '../format';
 import { LoadFailed } from '../load-failed';
 import { DeleteChunkDialog } from './delete-chunk-dialog';
 
@@ -107,7 +108,7 @@ function ChunkView({ chunk, onDeleted }: { chunk: KnowledgeChunk; onDeleted: (id
           </p>
           <p className="text-xs text-slate-600">
             Chunk #{chunk.chunk_index + 1} · {formatCount(chunk.token_count)} tokens ·{' '}
-            {formatDate(chunk.created_at)}
+            {formatDateTime(chunk.created_at)}
           </p>
         </div>
         <div className="flex gap-2">

@@ -3,7 +3,8 @@ import { Layers } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatCount, methodLabel, methodStyle, pillStyles } from '../format';
+import { formatCount } from '@/lib/format';
+import { methodLabel, methodStyle, pillStyles } from '../format';
 
 type ChunkListProps = {
   chunks: KnowledgeChunk[] | null;

@@ -2,7 +2,8 @@ import type { KnowledgeDocument } from '@lantern/contracts';
 import { Check, FileText, Image, Trash2, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { categoryLabel, formatCount, formatDay, formatTime } from '../format';
+import { formatCount, formatDate, formatTime } from '@/lib/format';
+import { categoryLabel } from '../format';
 import { DocumentStatus } from './document-status';
 
 const IMAGE_TYPES = ['png', 'jpg', 'gif', 'webp'];
@@ -50,7 +51,7 @@ export function DocumentRow({
       <td className="px-3 py-3 text-slate-700">{categoryLabel(document.category)}</td>
       <td className="px-3 py-3 text-slate-700 tabular-nums">{document.priority}</td>
       <td className="px-3 py-3 whitespace-nowrap text-slate-700">
-        {formatDay(document.uploaded_at)}
+        {formatDate(document.uploaded_at)}
         <span className="block text-xs text-slate-600">{formatTime(document.uploaded_at)}</span>
       </td>
       <td className="px-3 py-3">

@@ -6,8 +6,8 @@ import {
 } from '@lantern/contracts';
 import { Cpu, Layers, Ruler, Tags } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { useKnowledgeStats } from '../../api/get-knowledge-stats';
-import { formatCount } from '../format';
 import { LoadFailed } from '../load-failed';
 import { StatCards, StatCardsSkeleton } from '../stat-cards';
 

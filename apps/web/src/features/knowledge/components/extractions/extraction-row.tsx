@@ -2,7 +2,8 @@ import { extractionPreview, type TextExtraction } from '@lantern/contracts';
 import { Eye } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { confidenceStyle, formatDate, methodLabel, methodStyle, percent, pillStyles } from '../format';
+import { formatDateTime } from '@/lib/format';
+import { confidenceStyle, methodLabel, methodStyle, percent, pillStyles } from '../format';
 
 const STATUS_STYLES = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-600/30',
@@ -53,7 +54,7 @@ export function ExtractionRow({
         <span className={`${pillStyles} ${STATUS_STYLES[extraction.status]}`}>
           {STATUS_LABELS[extraction.status]}
         </span>
-        <span className="text-slate-600">{formatDate(extraction.extracted_at)}</span>
+        <span className="text-slate-600">{formatDateTime(extraction.extracted_at)}</span>
       </div>
       <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
         {preview ? (

@@ -1,7 +1,8 @@
 import type { ExtractionStats } from '@lantern/contracts';
 import { CircleCheck, CircleX, Clock, Gauge, ScanText } from 'lucide-react';
+import { formatCount } from '@/lib/format';
 import { useExtractionStats } from '../../api/get-extraction-stats';
-import { formatCount, percent } from '../format';
+import { percent } from '../format';
 import { StatCards, StatCardsSkeleton } from '../stat-cards';
 
 function cardsOf(stats: ExtractionStats) {

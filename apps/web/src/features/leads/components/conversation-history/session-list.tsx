@@ -2,7 +2,7 @@ import type { Conversation } from '@lantern/contracts';
 import { Clock, MessageSquare, MessagesSquare } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '../lead-profile/format';
+import { formatDateTime } from '@/lib/format';
 
 type SessionListProps = {
   conversations: Conversation[];

@@ -2,7 +2,8 @@ import type { Conversation } from '@lantern/contracts';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatTimeOfDay, humanize } from '../lead-profile/format';
+import { formatDateTime, formatTime } from '@/lib/format';
+import { humanize } from '../lead-profile/format';
 import { extractedInformation } from './conversation-context';
 import { HighlightedText } from './highlight';
 
@@ -75,7 +76,7 @@ function ChatBubble({ role, timestamp, children }: ChatBubbleProps) {
       </div>
       <p className="mt-1 px-1 text-[11px] text-slate-500">
         {speaker}
-        {timestamp ? ` · ${formatTimeOfDay(timestamp)}` : null}
+        {timestamp ? ` · ${formatTime(timestamp)}` : null}
       </p>
     </li>
   );

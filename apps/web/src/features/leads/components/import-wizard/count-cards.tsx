@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 
 const tones = {
   success: 'text-emerald-700 bg-emerald-50',
@@ -10,8 +11,6 @@ const tones = {
 } as const;
 
 export type CountCard = { label: string; value: number; tone: keyof typeof tones; icon: LucideIcon };
-
-const numberFormat = new Intl.NumberFormat();
 
 /** Summary figures of a check or an import, e.g. Valid 3, Invalid 1. */
 export function CountCards({ cards }: { cards: CountCard[] }) {
@@ -31,7 +30,7 @@ export function CountCards({ cards }: { cards: CountCard[] }) {
               value === 0 ? 'text-slate-400' : 'text-slate-900',
             )}
           >
-            {numberFormat.format(value)}
+            {formatCount(value)}
           </dd>
         </div>
       ))}

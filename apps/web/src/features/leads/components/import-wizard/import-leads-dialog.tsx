@@ -2,14 +2,13 @@ import type { ImportResult } from '@lantern/contracts';
 import { ArrowLeft, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { formatCount } from '@/lib/format';
 import { PreviewStep } from './preview-step';
 import { ResultsStep } from './results-step';
 import { StepIndicator } from './step-indicator';
 import { UploadStep } from './upload-step';
 import { useImportWizard, type ImportWizard } from './use-import-wizard';
 import { ValidateStep } from './validate-step';
-
-const numberFormat = new Intl.NumberFormat();
 
 type ImportLeadsDialogProps = {
   open: boolean;
@@ -39,7 +38,7 @@ function WizardFooter({ wizard, onClose }: { wizard: ImportWizard; onClose: () =
             Start Over
           </Button>
           <Button onClick={wizard.continueToPreview} disabled={valid === 0}>
-            Continue with {numberFormat.format(valid)} Valid Leads
+            Continue with {formatCount(valid)} Valid Leads
           </Button>
         </>
       );
@@ -52,7 +51,7 @@ function WizardFooter({ wizard, onClose }: { wizard: ImportWizard; onClose: () =
           </Button>
           <Button onClick={wizard.runImport} isLoading={wizard.isImporting}>
             {!wizard.isImporting && <Upload className="size-4" aria-hidden="true" />}
-            {wizard.isImporting ? 'Importing...' : `Import ${numberFormat.format(valid)} Leads`}
+            {wizard.isImporting ? 'Importing...' : `Import ${formatCount(valid)} Leads`}
           </Button>
         </>
       );

@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/checkbox';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatCount } from '@/lib/format';
 import type { BatchProgress } from '../../api/import-batches';
 import { PreviewTable, type PreviewRow } from './preview-table';
 import { ProgressBar } from './progress-bar';
@@ -12,8 +13,6 @@ type Person = {
   parent_name: string;
   children: { name: string; age?: number | string | null }[];
 };
-
-const numberFormat = new Intl.NumberFormat();
 
 const childrenText = (children: Person['children']) =>
   children
@@ -47,7 +46,7 @@ function usePreviewRows({ duplicateRows, validation }: CheckedFile) {
 }
 
 function TabLabel({ label, count }: { label: string; count: number }) {
-  const text = numberFormat.format(count);
+  const text = formatCount(count);
   // Named 'Valid (3)'; the count shows as a pill.
   return (
     <>
@@ -64,9 +63,9 @@ function TabLabel({ label, count }: { label: string; count: number }) {
 }
 
 function importPlan(summary: CheckedFile['validation']['summary'], skipDuplicates: boolean) {
-  const created = `${numberFormat.format(summary.valid)} new ${summary.valid === 1 ? 'lead' : 'leads'} will be created.`;
+  const created = `${formatCount(summary.valid)} new ${summary.valid === 1 ? 'lead' : 'leads'} will be created.`;
   if (summary.duplicates === 0) return created;
-  const dups = `${numberFormat.format(summary.duplicates)} ${summary.duplicates === 1 ? 'duplicate' : 'duplicates'}`;
+  const dups = `${formatCount(summary.duplicates)} ${summary.duplicates === 1 ? 'duplicate' : 'duplicates'}`;
   return skipDuplicates
     ? `${created} ${dups} will be skipped.`
     : `${created} ${dups} will update the lead already on file (empty fields filled, new children added).`;
@@ -99,7 +98,7 @@ export function PreviewStep({
       {isImporting && (
         <div className="space-y-2 rounded-xl border border-indigo-100 bg-indigo-50/50 p-4" role="status">
           <p className="text-sm font-medium text-slate-700">
-            Importing {numberFormat.format(progress?.total ?? summary.valid)} leads…
+            Importing {formatCount(progress?.total ?? summary.valid)} leads…
           </p>
           <ProgressBar value={importing && importing < 1 ? importing : null} label="Import progress" />
         </div>

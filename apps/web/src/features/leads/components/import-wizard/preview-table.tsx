@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 
 /** One row of a preview tab: the file line, who it is, and what the check said. */
 export type PreviewRow = {
@@ -13,7 +14,6 @@ export type PreviewRow = {
 };
 
 const PAGE_SIZE = 50;
-const numberFormat = new Intl.NumberFormat();
 const headCell =
   'px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase';
 
@@ -98,8 +98,7 @@ export function PreviewTable({
       {pages > 1 && (
         <div className="flex items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-3 py-2">
           <p className="text-xs text-slate-600 tabular-nums">
-            Rows {numberFormat.format(first)}–{numberFormat.format(first + shown.length - 1)} of{' '}
-            {numberFormat.format(rows.length)}
+            Rows {formatCount(first)}–{formatCount(first + shown.length - 1)} of {formatCount(rows.length)}
           </p>
           <div className="flex gap-2">
             <Button

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
+import { formatCount } from '@/lib/format';
 
 /** Spec 8/9: the wizard lists up to 10 rows, then '... and N more errors'. */
 export const PROBLEM_LIST_LIMIT = 10;
 
 export type RowProblem = { lineNumber: number; email: string; messages: string[] };
-
-const numberFormat = new Intl.NumberFormat();
 
 /** Rows of the file with what is wrong with them, by line number. */
 export function ProblemList({
@@ -46,7 +45,7 @@ export function ProblemList({
       </ul>
       {more > 0 && (
         <p className="border-t border-slate-100 px-4 py-2.5 text-sm text-slate-600">
-          {moreText(numberFormat.format(more))}
+          {moreText(formatCount(more))}
         </p>
       )}
     </section>

@@ -1,10 +1,9 @@
 import type { ImportResult } from '@lantern/contracts';
 import { CircleCheck, CircleX, RefreshCw, SkipForward, TriangleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { CountCards, type CountCard } from './count-cards';
 import { PROBLEM_LIST_LIMIT, ProblemList } from './problem-list';
-
-const numberFormat = new Intl.NumberFormat();
 
 function SkippedRows({ skipped }: { skipped: ImportResult['results']['details']['skipped'] }) {
   if (skipped.length === 0) return null;
@@ -12,7 +11,7 @@ function SkippedRows({ skipped }: { skipped: ImportResult['results']['details'][
   return (
     <details className="group rounded-xl border border-slate-200 bg-white">
       <summary className="cursor-pointer px-4 py-2.5 text-sm font-medium text-slate-800">
-        Skipped rows ({numberFormat.format(skipped.length)})
+        Skipped rows ({formatCount(skipped.length)})
       </summary>
       <ul className="divide-y divide-slate-100 border-t border-slate-100 text-sm">
         {skipped.slice(0, PROBLEM_LIST_LIMIT).map((row) => (
@@ -25,7 +24,7 @@ function SkippedRows({ skipped }: { skipped: ImportResult['results']['details'][
       </ul>
       {more > 0 && (
         <p className="border-t border-slate-100 px-4 py-2.5 text-sm text-slate-600">
-          ... and {numberFormat.format(more)} more skipped
+          ... and {formatCount(more)} more skipped
         </p>
       )}
     </details>
@@ -70,7 +69,7 @@ export function ResultsStep({ result }: { result: ImportResult }) {
       <CountCards cards={cards} />
       {errors > 0 && (
         <ProblemList
-          title={`${numberFormat.format(errors)} ${errors === 1 ? 'row' : 'rows'} could not be imported`}
+          title={`${formatCount(errors)} ${errors === 1 ? 'row' : 'rows'} could not be imported`}
           problems={details.errors.map((e) => ({
             lineNumber: e.lineNumber,
             email: e.email,

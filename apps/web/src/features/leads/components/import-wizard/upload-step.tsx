@@ -1,12 +1,12 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/format';
 import { useDownloadImportTemplate } from '../../api/download-import-template';
 import { FileDropZone } from './file-drop-zone';
 import { ProgressBar } from './progress-bar';
 import type { UploadState } from './use-import-wizard';
 
-const numberFormat = new Intl.NumberFormat();
 const Code = ({ children }: { children: string }) => (
   <code className="rounded bg-white px-1 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">
     {children}
@@ -21,8 +21,8 @@ function UploadProgress({ state, onCancel }: { state: UploadState; onCancel: () 
   const value = isReading ? state.fraction : total > 0 && done > 0 && done < total ? done / total : null;
   const text = isReading
     ? `Reading the file… ${Math.round(state.fraction * 100)}%`
-    : `Checking ${numberFormat.format(total)} ${total === 1 ? 'row' : 'rows'}${
-        done > 0 && done < total ? ` (${numberFormat.format(done)} done)` : ''
+    : `Checking ${formatCount(total)} ${total === 1 ? 'row' : 'rows'}${
+        done > 0 && done < total ? ` (${formatCount(done)} done)` : ''
       }…`;
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs">

@@ -1,11 +1,11 @@
 import { CircleCheck, CircleX, Copy, TriangleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { formatCount } from '@/lib/format';
 import { CountCards } from './count-cards';
 import type { LeftOutRow } from './lead-csv';
 import { ProblemList } from './problem-list';
 import type { CheckedFile } from './use-import-wizard';
 
-const numberFormat = new Intl.NumberFormat();
 const LEFT_OUT_LINES_SHOWN = 8;
 
 function LeftOutNotice({ rows }: { rows: LeftOutRow[] }) {
@@ -17,10 +17,10 @@ function LeftOutNotice({ rows }: { rows: LeftOutRow[] }) {
   return (
     <Alert
       tone="warning"
-      title={`${numberFormat.format(rows.length)} ${rows.length === 1 ? 'row was' : 'rows were'} left out`}
+      title={`${formatCount(rows.length)} ${rows.length === 1 ? 'row was' : 'rows were'} left out`}
     >
       Each row needs an email, a parent name and at least one child’s name: {lines.join('; ')}
-      {more > 0 ? ` and ${numberFormat.format(more)} more.` : '.'}
+      {more > 0 ? ` and ${formatCount(more)} more.` : '.'}
     </Alert>
   );
 }
@@ -38,7 +38,7 @@ export function ValidateStep({ checked }: { checked: CheckedFile }) {
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-600">
-        <span className="font-medium text-slate-900">{file.name}</span>: {numberFormat.format(dataRows)}{' '}
+        <span className="font-medium text-slate-900">{file.name}</span>: {formatCount(dataRows)}{' '}
         {dataRows === 1 ? 'row' : 'rows'} checked.
       </p>
       <CountCards
@@ -59,7 +59,7 @@ export function ValidateStep({ checked }: { checked: CheckedFile }) {
       <LeftOutNotice rows={leftOut} />
       {problems.length > 0 && (
         <ProblemList
-          title={`${numberFormat.format(problems.length)} ${problems.length === 1 ? 'row has' : 'rows have'} errors and will not be imported`}
+          title={`${formatCount(problems.length)} ${problems.length === 1 ? 'row has' : 'rows have'} errors and will not be imported`}
           problems={problems}
         />
       )}

@@ -1,6 +1,7 @@
 import type { Lead } from '@lantern/contracts';
 import { BadgeCheck } from 'lucide-react';
-import { formatDate, formatDateTime, formatMoney, humanize } from './format';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { formatMoney, humanize } from './format';
 import { DetailItem, DetailList, Pill, ProfileSection, type PillTone } from './profile-section';
 
 const conversionTones: Record<string, PillTone> = {

@@ -1,33 +1,4 @@
-/** Display formats shared by the lead profile and the conversation viewer (the browser's locale). */
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateOnlyFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
-function parse(value: string): Date | null {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** A calendar date (YYYY-MM-DD, shown as that day everywhere) or a timestamp's local date. */
-export function formatDate(value: string): string {
-  const date = parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
-  if (!date) return value;
-  return (DATE_ONLY.test(value) ? dateOnlyFormat : dateFormat).format(date);
-}
-
-export function formatDateTime(value: string): string {
-  const date = parse(value);
-  return date ? dateTimeFormat.format(date) : value;
-}
-
-export function formatTimeOfDay(value: string): string {
-  const date = parse(value);
-  return date ? timeFormat.format(date) : value;
-}
+/** Display formats of the lead profile and the conversation viewer (dates and counts: lib/format). */
 
 /** Wire values such as 'not_interested' as words: 'Not interested'. */
 export function humanize(value: string): string {

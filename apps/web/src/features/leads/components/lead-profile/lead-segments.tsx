@@ -1,6 +1,6 @@
 import { segmentDisplayName, type Lead } from '@lantern/contracts';
 import { Tags } from 'lucide-react';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format';
 import { Pill, ProfileSection } from './profile-section';
 
 type SegmentRow = { name: string; isManual: boolean | null; assignedAt: string | null };

@@ -1,7 +1,8 @@
 import { daysUntil, type Lead } from '@lantern/contracts';
 import { UserRound } from 'lucide-react';
 import { TimelineBadge } from '@/components/ui/timeline-badge';
-import { formatDate, formatDateTime, sourceLabel } from './format';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { sourceLabel } from './format';
 import { DetailItem, DetailList, ProfileSection } from './profile-section';
 
 function relativeDays(isoDate: string): string | null {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { countOf } from '../format';
+import { countOf } from '@/lib/format';
 
 type SegmentPickerProps = {
   segments: Segment[] | undefined;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ScoreBadge } from '@/components/ui/score-badge';
 import { Spinner } from '@/components/ui/spinner';
-import { formatCount } from '../format';
+import { formatCount } from '@/lib/format';
 
 // Spec 9: the sample lists show at most 3 leads each.
 const MAX_SAMPLES = 3;

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { SearchBox } from '@/components/ui/search-box';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAssignLeads } from '../../api/assign-leads';
 import { CANDIDATE_LEADS_LIMIT, useCandidateLeads } from '../../api/get-candidate-leads';
 import { CandidateLeadList } from './candidate-lead-list';
-import { SegmentSearchBox } from './segment-search-box';
 
 type AddLeadsDialogProps = {
   segment: Segment;
@@ -94,7 +94,7 @@ function AddLeadsPicker({ segment, onOpenChange, onAdded }: Omit<AddLeadsDialogP
       }
     >
       <div className="space-y-4">
-        <SegmentSearchBox
+        <SearchBox
           label="Search available leads"
           placeholder="Search by name or email"
           onSearch={setSearch}

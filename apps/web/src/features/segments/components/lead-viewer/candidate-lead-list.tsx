@@ -9,7 +9,10 @@ type CandidateLeadListProps = {
   onToggle: (lead: Lead, isSelected: boolean) => void;
 };
 
-/** The Add Leads checklist: parent name (else email), child name and score; the whole line toggles. */
+/**
+ * The Add Leads checklist: parent name (else email), child name and score; the whole line toggles.
+ * The email is shown under a parent name too, so two families with the same name can be told apart.
+ */
 export function CandidateLeadList({ leads, selectedIds, onToggle }: CandidateLeadListProps) {
   return (
     <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Available leads">
@@ -27,6 +30,9 @@ export function CandidateLeadList({ leads, selectedIds, onToggle }: CandidateLea
               <Checkbox checked={isSelected} onChange={(event) => onToggle(lead, event.target.checked)} />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium text-slate-900">{name}</span>
+                {lead.parent_name && (
+                  <span className="block truncate text-xs text-slate-600">{lead.email}</span>
+                )}
                 <span className="block truncate text-xs text-slate-600">
                   {lead.child_name ? `Child: ${lead.child_name}` : 'No child listed'}
                 </span>

@@ -1,10 +1,7 @@
 import { segmentDisplayName, type Segment } from '@lantern/contracts';
-import { Trash2 } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { useRemoveLeads } from '../../api/remove-leads';
-import { leadCount } from './lead-viewer-format';
+import { leadsCount } from '../format';
 
 type RemoveLeadsDialogProps = {
   segment: Segment;
@@ -28,39 +25,23 @@ function RemoveLeadsConfirmation({
 }: Omit<RemoveLeadsDialogProps, 'open'>) {
   const removal = useRemoveLeads();
   const count = leadIds.length;
-
-  function handleRemove() {
-    removal.mutate({ segmentId: segment.id, leadIds }, { onSuccess: () => onRemoved(count) });
-  }
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !removal.isPending) onOpenChange(false);
-      }}
+    <ConfirmDeleteDialog
       title="Remove leads from segment"
-      size="sm"
-      footer={
+      question={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={removal.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={handleRemove} isLoading={removal.isPending}>
-            {!removal.isPending && <Trash2 className="size-4" aria-hidden="true" />}
-            Remove ({count})
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-4 text-sm text-slate-700">
-        <p>
-          Remove {leadCount(count)} from{' '}
+          Remove {leadsCount(count)} from{' '}
           <span className="font-medium text-slate-900">{segmentDisplayName(segment.name)}</span>? The leads
           themselves are kept.
-        </p>
-        {removal.isError && <Alert tone="error">Failed to remove leads</Alert>}
-      </div>
-    </Dialog>
+        </>
+      }
+      confirmLabel={`Remove (${count})`}
+      isPending={removal.isPending}
+      error={removal.isError ? 'Failed to remove leads' : null}
+      onConfirm={() =>
+        removal.mutate({ segmentId: segment.id, leadIds }, { onSuccess: () => onRemoved(count) })
+      }
+      onCancel={() => onOpenChange(false)}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { leadCount } from './lead-viewer-format';
+import { leadsCount } from '../format';
 import { movedMessage, moveTargets } from './move-target';
 import { useMoveLeads } from './use-move-leads';
 
@@ -52,7 +52,7 @@ export function SegmentLeadsBulkBar({
     <div className="rounded-lg border border-indigo-100 bg-indigo-50/70 px-3 py-2.5">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div className="flex items-center gap-3">
-          <p className="text-sm font-medium text-indigo-900">{leadCount(count)} selected</p>
+          <p className="text-sm font-medium text-indigo-900">{leadsCount(count)} selected</p>
           <Button variant="link" onClick={onClearSelection} className="text-indigo-800">
             Clear selection
           </Button>

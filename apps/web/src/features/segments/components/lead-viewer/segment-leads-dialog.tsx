@@ -1,19 +1,20 @@
-import { segmentDisplayName, type Segment, type SegmentLead } from '@lantern/contracts';
-import { Download, Plus } from 'lucide-react';
+import { segmentDisplayName, type Segment } from '@lantern/contracts';
+import { Download, Plus, SearchX, Users } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { useExportSegment } from '../../api/export-segment';
 import { useSegmentLeads } from '../../api/segment-leads';
 import { AddLeadsDialog } from './add-leads-dialog';
-import { leadCount, loadErrorMessage } from './lead-viewer-format';
+import { leadsCount } from '../format';
+import { loadErrorMessage } from './lead-viewer-format';
 import { RemoveLeadsDialog } from './remove-leads-dialog';
 import { SegmentLeadsBulkBar } from './segment-leads-bulk-bar';
-import { SegmentLeadsEmptyState } from './segment-leads-empty-state';
 import { SegmentLeadsFilters } from './segment-leads-filters';
-import { SegmentLeadsPagination } from './segment-leads-pagination';
 import { SegmentLeadsSummary } from './segment-leads-summary';
 import { SegmentLeadsTable } from './segment-leads-table';
 import { useSegmentLeadsView } from './use-segment-leads-view';
@@ -86,19 +87,24 @@ function SegmentLeadsViewer({ segment, segments }: { segment: Segment; segments:
         </Alert>
       );
     }
-    if (pageLeads?.length === 0) return <SegmentLeadsEmptyState hasFilters={view.hasFilters} />;
+    if (pageLeads?.length === 0) {
+      return (
+        <EmptyState
+          icon={view.hasFilters ? SearchX : Users}
+          title="No leads found"
+          description={
+            view.hasFilters ? 'Try adjusting your search criteria' : 'This segment has no leads yet'
+          }
+          className="rounded-lg border border-dashed border-slate-300 py-12"
+        />
+      );
+    }
     return (
       <SegmentLeadsTable
         leads={pageLeads}
         selectedIds={view.selectedIds}
         isUpdating={leads.isPlaceholderData}
-        onToggle={(lead: SegmentLead, isSelected) => select([lead.id], isSelected)}
-        onTogglePage={(isSelected) =>
-          select(
-            (pageLeads ?? []).map((lead) => lead.id),
-            isSelected,
-          )
-        }
+        onSelect={select}
       />
     );
   }
@@ -156,9 +162,7 @@ function SegmentLeadsViewer({ segment, segments }: { segment: Segment; segments:
         />
       )}
       {renderLeads()}
-      {data && !leads.isError && (
-        <SegmentLeadsPagination pagination={data.pagination} onPageChange={setPage} />
-      )}
+      {data && !leads.isError && <Pagination pagination={data.pagination} onPageChange={setPage} />}
 
       <RemoveLeadsDialog
         segment={segment}
@@ -167,7 +171,7 @@ function SegmentLeadsViewer({ segment, segments }: { segment: Segment; segments:
         onOpenChange={setIsRemoving}
         onRemoved={(count) => {
           setIsRemoving(false);
-          afterMembershipChange(`${leadCount(count)} removed from ${segmentDisplayName(segment.name)}`);
+          afterMembershipChange(`${leadsCount(count)} removed from ${segmentDisplayName(segment.name)}`);
         }}
       />
       <AddLeadsDialog
@@ -176,7 +180,7 @@ function SegmentLeadsViewer({ segment, segments }: { segment: Segment; segments:
         onOpenChange={setIsAdding}
         onAdded={(count) => {
           setIsAdding(false);
-          showNotice(`${leadCount(count)} added to ${segmentDisplayName(segment.name)}`);
+          showNotice(`${leadsCount(count)} added to ${segmentDisplayName(segment.name)}`);
         }}
       />
     </div>

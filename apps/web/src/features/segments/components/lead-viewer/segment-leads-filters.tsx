@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { SearchBox } from '@/components/ui/search-box';
 import { Select } from '@/components/ui/select';
-import { SegmentSearchBox } from './segment-search-box';
 import type { AssignmentFilter, ScoreFilter } from './use-segment-leads-view';
 
 const scoreOptions: { value: ScoreFilter; label: string }[] = [
@@ -36,7 +36,7 @@ export function SegmentLeadsFilters({
   return (
     <div className="flex flex-wrap items-center gap-3">
       <div className="min-w-56 flex-1">
-        <SegmentSearchBox
+        <SearchBox
           label="Search leads in this segment"
           placeholder="Search name, email or phone"
           onSearch={onSearch}

@@ -1,8 +1,7 @@
 import type { Segment } from '@lantern/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-
-const numberFormat = new Intl.NumberFormat();
+import { formatCount } from '@/lib/format';
 
 type SegmentLeadsSummaryProps = {
   segment: Segment;
@@ -18,14 +17,11 @@ export function SegmentLeadsSummary({ segment, counts, isLoading }: SegmentLeads
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
       {counts ? (
         <p className="text-sm text-slate-700" aria-live="polite">
-          <span className="font-medium text-slate-900 tabular-nums">{numberFormat.format(counts.shown)}</span>{' '}
-          of{' '}
-          <span className="font-medium text-slate-900 tabular-nums">
-            {numberFormat.format(counts.matching)}
-          </span>{' '}
+          <span className="font-medium text-slate-900 tabular-nums">{formatCount(counts.shown)}</span> of{' '}
+          <span className="font-medium text-slate-900 tabular-nums">{formatCount(counts.matching)}</span>{' '}
           leads shown{' '}
           <span className="text-slate-500 tabular-nums">
-            ({numberFormat.format(counts.inSegment)} total in segment)
+            ({formatCount(counts.inSegment)} total in segment)
           </span>
         </p>
       ) : (

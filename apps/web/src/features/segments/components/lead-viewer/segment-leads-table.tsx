@@ -1,102 +1,133 @@
 import type { SegmentLead } from '@lantern/contracts';
-import { Checkbox } from '@/components/ui/checkbox';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { EmailText } from '@/components/ui/email-text';
+import { ScoreBadge } from '@/components/ui/score-badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TagList, tagStyles, tagTones } from '@/components/ui/tag-list';
+import { TimelineBadge } from '@/components/ui/timeline-badge';
 import { cn } from '@/lib/cn';
-import { cellStyles, SegmentLeadRow } from './segment-lead-row';
+import { formatDate } from '@/lib/format';
+import { formatAge } from './lead-viewer-format';
 
-const COLUMNS = [
-  { label: 'Contact', className: 'min-w-64' },
-  { label: 'Child', className: 'min-w-36' },
-  { label: 'Special Needs', className: 'min-w-52' },
-  { label: 'Score', className: '' },
-  { label: 'Timeline', className: '' },
-  { label: 'Assignment', className: '' },
-  { label: 'Added', className: '' },
-];
+/** Spec 9: at most 2 special-needs tags, then '+N more'. */
+const MAX_NEEDS_SHOWN = 2;
 
-const headCell =
-  'px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase';
-
-// Widths of each column's placeholder, in the columns' order.
-const SKELETON_WIDTHS = ['w-40', 'w-24', 'w-32', 'w-10', 'w-24', 'w-14', 'w-20'];
-
-function SkeletonRows() {
-  return Array.from({ length: 6 }, (_, row) => (
-    <tr key={row} aria-hidden="true">
-      <td className="py-3.5 pr-1 pl-3">
-        <Skeleton className="size-4 rounded" />
-      </td>
-      {SKELETON_WIDTHS.map((width, column) => (
-        <td key={column} className={cellStyles}>
-          <Skeleton className={cn('h-4', width)} />
-          {column === 0 && <Skeleton className="mt-2 h-3.5 w-48" />}
-        </td>
-      ))}
-    </tr>
-  ));
+function AssignmentBadge({ isManual }: { isManual: boolean }) {
+  return (
+    <span
+      className={cn(tagStyles, 'rounded-full', isManual ? tagTones.indigo : tagTones.slate)}
+      title={isManual ? 'Assigned by hand' : 'Matched by the segment rules'}
+    >
+      {isManual ? 'Manual' : 'Auto'}
+    </span>
+  );
 }
+
+const columns: ColumnDef<SegmentLead>[] = [
+  {
+    id: 'contact',
+    header: 'Contact',
+    cell: ({ row: { original: lead } }) => (
+      <>
+        <p className="font-medium text-slate-900">{lead.parent_name || 'Unknown'}</p>
+        <p className="text-slate-600 [overflow-wrap:anywhere]">
+          <EmailText email={lead.email} />
+        </p>
+        {lead.phone && <p className="whitespace-nowrap text-slate-600 tabular-nums">{lead.phone}</p>}
+      </>
+    ),
+    meta: {
+      className: 'min-w-44',
+      skeleton: (
+        <>
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="mt-2 h-3.5 w-40" />
+        </>
+      ),
+    },
+  },
+  {
+    id: 'child',
+    header: 'Child',
+    cell: ({ row: { original: lead } }) => {
+      const age = formatAge(lead.child_age);
+      return (
+        <>
+          <p className="font-medium text-slate-900">{lead.child_name || 'Unknown'}</p>
+          {age && <p className="text-xs text-slate-600">{age}</p>}
+        </>
+      );
+    },
+    meta: { className: 'min-w-28', skeleton: <Skeleton className="h-4 w-24" /> },
+  },
+  {
+    id: 'needs',
+    header: 'Special Needs',
+    cell: ({ row }) => (
+      <TagList
+        tags={row.original.special_needs}
+        max={MAX_NEEDS_SHOWN}
+        tone="violet"
+        emptyText="None listed"
+      />
+    ),
+    meta: { className: 'min-w-36', skeleton: <Skeleton className="h-4 w-32" /> },
+  },
+  {
+    id: 'score',
+    header: 'Score',
+    cell: ({ row }) => <ScoreBadge score={row.original.lead_score} />,
+    meta: { skeleton: <Skeleton className="h-4 w-10" /> },
+  },
+  {
+    id: 'timeline',
+    header: 'Timeline',
+    cell: ({ row }) => <TimelineBadge timeline={row.original.timeline} timelineDate={null} />,
+    meta: { isShort: true, skeleton: <Skeleton className="h-4 w-24" /> },
+  },
+  {
+    id: 'assignment',
+    header: 'Assignment',
+    cell: ({ row }) => <AssignmentBadge isManual={row.original.manually_assigned} />,
+    meta: { skeleton: <Skeleton className="h-4 w-14" /> },
+  },
+  {
+    id: 'added',
+    header: 'Added',
+    cell: ({ row: { original: lead } }) => (
+      <time dateTime={lead.assigned_at} className="text-slate-600">
+        {formatDate(lead.assigned_at)}
+      </time>
+    ),
+    meta: { isShort: true, skeleton: <Skeleton className="h-4 w-20" /> },
+  },
+];
 
 type SegmentLeadsTableProps = {
   /** The page's leads, or null while the first page loads (skeleton rows). */
   leads: SegmentLead[] | null;
   selectedIds: ReadonlySet<string>;
-  onToggle: (lead: SegmentLead, isSelected: boolean) => void;
-  onTogglePage: (isSelected: boolean) => void;
+  onSelect: (ids: string[], isSelected: boolean) => void;
   isUpdating?: boolean;
 };
 
 /** One page of the segment's leads; on narrow screens it scrolls sideways inside the dialog. */
-export function SegmentLeadsTable({
-  leads,
-  selectedIds,
-  onToggle,
-  onTogglePage,
-  isUpdating,
-}: SegmentLeadsTableProps) {
-  const selectedOnPage = leads?.filter((lead) => selectedIds.has(lead.id)).length ?? 0;
-  const isPageSelected = Boolean(leads?.length) && selectedOnPage === leads?.length;
+export function SegmentLeadsTable({ leads, selectedIds, onSelect, isUpdating }: SegmentLeadsTableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table
-        className={cn('w-full text-sm transition-opacity', isUpdating && 'opacity-60')}
-        aria-busy={leads === null || isUpdating || undefined}
-      >
-        <caption className="sr-only">Leads in this segment</caption>
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <th scope="col" className="w-9 py-2.5 pr-1 pl-3 text-left">
-              <Checkbox
-                aria-label="Select all leads on this page"
-                checked={isPageSelected}
-                ref={(box) => {
-                  if (box) box.indeterminate = selectedOnPage > 0 && !isPageSelected;
-                }}
-                disabled={!leads?.length}
-                onChange={(event) => onTogglePage(event.target.checked)}
-              />
-            </th>
-            {COLUMNS.map((column) => (
-              <th key={column.label} scope="col" className={cn(headCell, column.className)}>
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {leads === null ? (
-            <SkeletonRows />
-          ) : (
-            leads.map((lead) => (
-              <SegmentLeadRow
-                key={lead.id}
-                lead={lead}
-                isSelected={selectedIds.has(lead.id)}
-                onToggle={onToggle}
-              />
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Leads in this segment"
+      columns={columns}
+      rows={leads}
+      getRowId={(lead) => lead.id}
+      selection={{
+        selectedIds,
+        onSelect,
+        rowLabel: (lead) => `Select ${lead.parent_name || lead.email}`,
+        pageLabel: 'Select all leads on this page',
+      }}
+      isUpdating={isUpdating}
+      rowTestId="segment-lead-row"
+      className="rounded-lg border border-slate-200"
+    />
   );
 }

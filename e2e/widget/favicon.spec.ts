@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+
+// Without an icon link the browser asks for /favicon.ico, which does not exist: a 404 in the console.
+for (const path of ['/widget/', '/widget/hostile.html', '/login', '/preview/some-token']) {
+  test(`${path} names a favicon that loads, and logs no failed request`, async ({ page }) => {
+    const failures: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Failed to load resource/.test(message.text()))
+        failures.push(`${message.text()} ${message.location().url}`);
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+
+    const href = await page.locator('link[rel~="icon"]').getAttribute('href');
+    expect(href, 'an absolute icon link, so it resolves under any path').toMatch(/^\//);
+    const icon = await page.request.get(new URL(href!, page.url()).toString());
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(failures).toEqual([]);
+  });
+}
