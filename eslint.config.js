@@ -28,6 +28,38 @@ function featureBoundaryPatterns(feature) {
   ];
 }
 
+const serverModulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');
+const serverModules = fs.existsSync(serverModulesDir)
+  ? fs
+      .readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+/**
+ * Imports a server module's files may not make: another module's files other than its service
+ * (`<area>.service`) and its public surface (`index`, as `../<area>` or `../<area>/index`). A table
+ * file may also name another module's tables (foreign keys); a test may assemble other modules
+ * (repositories and services, as app.ts does) but not touch their tables.
+ */
+function serverModuleBoundaryPatterns(area, kind) {
+  const others = serverModules.filter((name) => name !== area).map(escapeRegex);
+  if (others.length === 0) return [];
+  const another = `^(\\.\\./)+(modules/)?(${others.join('|')})/`;
+  if (kind === 'test')
+    return [{ regex: `${another}\\3\\.tables$`, message: "Tests do not touch another module's tables." }];
+  const allowed = ['\\3\\.service', 'index', ...(kind === 'tables' ? ['\\3\\.tables'] : [])];
+  return [
+    {
+      regex: `${another}(?!(${allowed.join('|')})$)`,
+      message:
+        kind === 'tables'
+          ? "A table file names another module's tables (foreign keys), service or public surface only."
+          : 'Reach another module through its service (<area>.service) or its public surface (index), never its repository, tables or other files.',
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -74,6 +106,17 @@ export default tseslint.config(
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', { patterns: featureBoundaryPatterns(feature) }] },
   })),
+  // Server modules reach each other only through a service or a public surface (modules/README.md).
+  ...serverModules.flatMap((area) =>
+    ['source', 'tables', 'test'].map((kind) => ({
+      files: [
+        kind === 'source'
+          ? `apps/server/src/modules/${area}/**/*.ts`
+          : `apps/server/src/modules/${area}/**/*.${kind === 'tables' ? 'tables' : 'test'}.ts`,
+      ],
+      rules: { 'no-restricted-imports': ['error', { patterns: serverModuleBoundaryPatterns(area, kind) }] },
+    })),
+  ),
   {
     files: ['scripts/**', 'bench/**', 'apps/*/build.mjs', 'e2e/**'],
     languageOptions: {

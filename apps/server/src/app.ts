@@ -133,7 +133,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobs.register(REEVALUATE_JOB, () => segmentsService.reevaluateAll());
   const chat = createChatService(createChatRepository(db));
-  const leads = createLeadsService({ db, repo: createLeadsRepository(db), segments: segmentsService, chat });
+  const leads = createLeadsService({
+    db,
+    repo: createLeadsRepository(db),
+    segments: segmentsService,
+    chat,
+    // Leads announces its changes inside their transaction; segments re-tags the leads.
+    onLeadsChanged: (leadIds, tx) => segmentsService.tagLeads(leadIds, tx),
+    onLeadsCreated: (created, tx, now) => segmentsService.tagNewLeads(created, tx, now),
+  });
   await app.register(leadsRoutes, { leads });
   await app.register(segmentsRoutes, { segments: segmentsService, db });
   await app.register(dashboardRoutes, { leads, chat, segments: segmentsService });
@@ -156,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     linkDays: config.downloadLinkDays,
     log: app.log,
     onLeadDownload: (address) => leads.recordResourceDownload(address),
+    segments: segmentsService,
   });
   await app.register(widgetRoutes, { widget });
   await app.register(emailRoutes, { email });

@@ -54,6 +54,14 @@ describe('static files', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
   });
 
+  it('serves the SPA for a campaign preview link to a reviewer who has no session', async () => {
+    // An approval token is 32 random bytes in base64url: letters, digits, '-' and '_'.
+    const token = 'q1W-e2R_t3Y4u5I6o7P8a9S0d1F2g3H4j5K6l7Z8x9C';
+    const res = await t.app.inject({ method: 'GET', url: `/preview/${token}`, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
   it.each([
     '/.env',
     '/.git/config',

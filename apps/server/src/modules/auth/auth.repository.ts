@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { createSessionCache } from './session-cache';
+import { createSessionCache, type SessionWithUser } from './session-cache';
 import {
   adminBackupCodes,
   adminSessions,
@@ -11,7 +11,7 @@ import {
   type FailureScope,
 } from './auth.tables';
 
-export type SessionWithUser = { sessionId: string; lastUsedAt: Date; expiresAt: Date; user: AdminUserRow };
+export type { SessionWithUser };
 
 /** sessionCacheSeconds 0 turns the in-memory session cache off. */
 export function createAuthRepository(db: Database, options: { sessionCacheSeconds?: number } = {}) {

@@ -1,4 +1,7 @@
-import type { SessionWithUser } from './auth.repository';
+import type { AdminUserRow } from './auth.tables';
+
+/** A live session with its admin, as the repository reads it and this cache keeps it. */
+export type SessionWithUser = { sessionId: string; lastUsedAt: Date; expiresAt: Date; user: AdminUserRow };
 
 type Entry = { value: SessionWithUser; expiresAt: Date; cachedAt: number };
 

@@ -1,5 +1,6 @@
 import type { ConversationContext } from '@lantern/contracts';
 import type { IntakeField, Understood } from './intake';
+import type { KnowledgePassage } from './knowledge-passage';
 import { answerFrom } from './passage-answer';
 
 /**
@@ -7,27 +8,7 @@ import { answerFrom } from './passage-answer';
  * intake questions, asked one at a time.
  */
 
-export type KnowledgePassage = {
-  text: string;
-  document: string | null;
-  similarity: number;
-  /** The question's subject words, their share of its weight, and how this passage matched each. */
-  terms?: {
-    term: string;
-    weight: number;
-    via: 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling' | null;
-    /** Whether the knowledge base uses the word itself anywhere. */
-    known?: boolean;
-  }[];
-  /** The passage's words that matched, as written there. */
-  highlights?: string[];
-};
-/** The knowledge base's search, the same as POST /api/knowledge/test-search. */
-export type KnowledgeSearch = (q: {
-  query: string;
-  limit: number;
-  threshold: number;
-}) => Promise<KnowledgePassage[]>;
+export type { KnowledgePassage, KnowledgeSearch } from './knowledge-passage';
 
 export type Persona = { schoolName: string; chatbotName: string };
 export type OfferedResourceText = { title: string; description: string };

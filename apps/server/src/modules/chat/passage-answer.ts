@@ -1,4 +1,4 @@
-import type { KnowledgePassage } from './offline-reply';
+import type { KnowledgePassage } from './knowledge-passage';
 import { askedFigure, hasFigure, passageUnits, type AskedFigure, type PassageUnit } from './passage-units';
 import {
   isSubjectTerm,

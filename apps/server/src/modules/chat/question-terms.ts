@@ -1,5 +1,5 @@
 import { NUMBER_WORDS } from './number-words';
-import type { KnowledgePassage } from './offline-reply';
+import type { KnowledgePassage } from './knowledge-passage';
 import type { PassageUnit } from './passage-units';
 
 /**

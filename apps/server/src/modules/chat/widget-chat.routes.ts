@@ -15,9 +15,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, PayloadTooLargeError, TooManyRequestsError } from '../../http/errors';
 import { publicRoute } from '../../http/public-routes';
+import { allowAnyOrigin, CORS_HEADERS } from '../../http/widget-cors';
 import type { ConversationService } from './conversation.service';
 import { createVisitorLimiter } from './visitor-limiter';
-import { allowAnyOrigin, CORS_HEADERS } from './widget-cors';
 
 /**
  * The widget's public calls (no token): visits, conversations, messages (JSON or server-sent

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { EmailSendError, type EmailProvider, type OutgoingEmail } from '../../providers/email/email-provider';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../jobs';
 import { emailMessages, type EmailMessageRow } from './email.tables';
 
 export const SEND_EMAIL_JOB = 'email.send';

@@ -1,6 +1,5 @@
 import { validateImportRow, type ImportResult, type ImportValidation } from '@lantern/contracts';
-import { bulkBatchSize, type NumberedLead } from '../leads/leads-bulk';
-import type { LeadsService } from '../leads/leads.service';
+import type { LeadsService, NumberedLead } from '../leads/leads.service';
 
 type RawRow = Record<string, unknown> & { lineNumber?: number };
 type Actor = { userId: string | null; ip: string | null };
@@ -100,7 +99,7 @@ export function createImportsService(deps: { leads: LeadsService }) {
       const { validation, duplicateOf, judge } = createJudge(leads, today);
       // Each slice is written while the next ones are judged.
       async function* validSlices() {
-        const size = bulkBatchSize(rows.length);
+        const size = leads.importBatchSize(rows.length);
         for (let start = 0; start < rows.length; start += size)
           yield await judge(rows.slice(start, start + size), start);
       }

@@ -255,7 +255,6 @@ describe('POST /api/leads/import/bulk', () => {
       first_child_current_support: [],
       all_special_needs: [],
       all_ages: [5],
-      segment_ids: [],
       children: storedChildren([
         { name: 'Racer Kid', age: 5, grade: null, specialNeeds: [], currentSupport: [] },
       ]),
@@ -313,6 +312,8 @@ describe('POST /api/leads/import/bulk', () => {
       repo: createLeadsRepository(db),
       segments,
       chat: createChatService(createChatRepository(db)),
+      onLeadsChanged: (leadIds, tx) => segments.tagLeads(leadIds, tx),
+      onLeadsCreated: (created, tx, now) => segments.tagNewLeads(created, tx, now),
     });
     const written = [row(), row()];
     async function* batches() {

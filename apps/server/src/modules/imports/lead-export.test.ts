@@ -111,4 +111,38 @@ describe('lead export', () => {
     expect(events.at(-1)).toMatchObject({ details: { format: 'csv', rows: 4, completed: true } });
     expect(events.at(-1)!.actor_id).toBeTruthy();
   });
+
+  // The tags cell is the segments module's SQL inside the leads module's export query.
+  it("writes each lead's segment tags, highest priority first", async () => {
+    for (const [name, priority] of [
+      ['Later families', 2],
+      ['Urgent families', 9],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/segments',
+        headers: bearer(token),
+        payload: {
+          name,
+          priority,
+          inclusion_rules: {
+            operator: 'AND',
+            conditions: [{ field: 'email', operator: 'contains', value: 'tagged' }],
+          },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await createLead(t.app, token, makeLead({ email: 'tagged@example.com' }));
+    const records: Record<string, string>[] = parse(
+      (await exportLeads('format=csv&columns=email,segment_tags')).body,
+      { columns: true },
+    );
+    expect(records).toHaveLength(5);
+    expect(records[0]).toEqual({
+      email: 'tagged@example.com',
+      segment_tags: 'Urgent families; Later families',
+    });
+    expect(records.slice(1).map((r) => r.segment_tags)).toEqual(['', '', '', '']);
+  });
 });

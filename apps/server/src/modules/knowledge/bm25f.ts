@@ -3,7 +3,8 @@
  * weight A is the heading path, B the text. Pure functions: the search reads the positions of
  * the question's lexemes in each candidate chunk and scores them here.
  */
-import type { Via } from './knowledge-search';
+/** How a chunk's word matched a question's word. */
+export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling';
 
 /** A lexeme's positions in one chunk, with each position's field ('A' heading, 'B' text). */
 export type Occurrences = Map<string, { position: number; field: 'A' | 'B' }[]>;

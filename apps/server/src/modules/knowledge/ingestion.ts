@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { cleanFilename } from '../../security/upload-filename';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import type { ImageTextReader } from '../../providers/ocr/image-text';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../jobs';
 import { chunkBlocks } from './chunking';
 import {
   detectKnowledgeFile,

@@ -8,10 +8,11 @@ import {
   type ChunkFields,
   type CorpusFields,
   type Occurrences,
+  type Via,
   type WeighedTerm,
 } from './bm25f';
 import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
-import { anyOf, candidateQuery, prefixOf } from './search-candidates';
+import { anyOf, candidateQuery, prefixOf, type Term } from './search-candidates';
 import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
 import {
   calibratedSimilarity,
@@ -43,26 +44,7 @@ import {
  */
 export type TermMatch = { term: string; weight: number; via: Via | null; known: boolean };
 export type ScoredChunk = { id: string; similarity: number; terms: TermMatch[] };
-export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling';
-
-/** One subject word: its tsqueries (as typed, through synonyms, related words, as a prefix). */
-export type Term = {
-  word: string;
-  alternatives: { query: string; via: Via }[];
-  combined: string;
-  /**
-   * What finds candidate chunks: the word, its school synonyms and prefix; its WordNet words too
-   * only when the knowledge base never uses the word itself (they bridge a parent's wording, but
-   * on a common word they would only make the index read far more chunks).
-   */
-  candidate: string;
-  /** Whether the knowledge base uses the word itself (or a school synonym or longer form). */
-  known: boolean;
-  df: number;
-  /** At most this many chunks hold the term (the sum over its stems): for estimating reads. */
-  upper: number;
-  weight: number;
-};
+export type { Term, Via };
 
 const VIA_FACTOR: Record<Via, number> = { exact: 1, synonym: 0.9, spelling: 0.9, prefix: 0.6, related: 0.5 };
 const UNKNOWN_WORD_WEIGHT = 0.5;

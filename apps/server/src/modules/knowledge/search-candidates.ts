@@ -1,9 +1,28 @@
-import type { Term } from './knowledge-search';
+import type { Via } from './bm25f';
 
 /**
  * The candidate search of a question: one tsquery for PostgreSQL's GIN index that finds the chunks
  * holding enough of the question's words (weighed by rarity) to possibly reach a threshold.
  */
+
+/** One subject word: its tsqueries (as typed, through synonyms, related words, as a prefix). */
+export type Term = {
+  word: string;
+  alternatives: { query: string; via: Via }[];
+  combined: string;
+  /**
+   * What finds candidate chunks: the word, its school synonyms and prefix; its WordNet words too
+   * only when the knowledge base never uses the word itself (they bridge a parent's wording, but
+   * on a common word they would only make the index read far more chunks).
+   */
+  candidate: string;
+  /** Whether the knowledge base uses the word itself (or a school synonym or longer form). */
+  known: boolean;
+  df: number;
+  /** At most this many chunks hold the term (the sum over its stems): for estimating reads. */
+  upper: number;
+  weight: number;
+};
 
 const MAX_CANDIDATE_SETS = 64;
 

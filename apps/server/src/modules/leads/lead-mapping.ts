@@ -8,8 +8,7 @@ import {
   type LeadCreateInput,
   type LeadUpdateInput,
 } from '@lantern/contracts';
-import type { NewChild } from './leads.repository';
-import type { LeadChildRow, LeadRow } from './leads.tables';
+import type { LeadChildRow, LeadRow, NewChild, StoredScoreFactor } from './leads.tables';
 
 type LegacyChildFields = Pick<
   LeadCreateInput,
@@ -82,14 +81,6 @@ type ScoredFields = Pick<
   | 'completedConversations'
   | 'resourceDownloads'
 >;
-
-/**
- * A score factor as stored with the lead: its label and maximum are left out (they follow from its
- * key, see SCORE_FACTORS), which halves the JSON every lead carries. Rows written before kept
- * them; both read the same.
- */
-export type StoredScoreFactor = Pick<ScoreFactor, 'key' | 'points' | 'detail'> &
-  Partial<Pick<ScoreFactor, 'label' | 'max'>>;
 
 const expandFactor = (f: StoredScoreFactor): ScoreFactor => ({
   key: f.key,

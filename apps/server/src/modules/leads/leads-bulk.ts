@@ -1,6 +1,7 @@
 import type { ImportLead, RuleLead } from '@lantern/contracts';
+import type { LeadsCreatedListener } from './lead-changes';
 import { childFactsOf, scoreOf, searchTextOf } from './lead-mapping';
-import { storedChildren, type BulkLead, type DbOrTx, type LeadsRepository } from './leads.repository';
+import { storedChildren, type BulkLead, type LeadsRepository } from './leads.repository';
 
 export type NumberedLead = { lead: ImportLead; lineNumber: number };
 export type BulkOutcome = {
@@ -26,7 +27,7 @@ export function bulkBatchSize(total: number) {
   return Math.max(1, Math.ceil(total / (rounds * CONCURRENCY)));
 }
 
-/** A lead ready for insertMany but for its segments: score, child facts and search text made. */
+/** A lead ready for insertMany: score, child facts and search text made. */
 function toBulkLead(lead: ImportLead, source: string, createdAt: string): BulkLead {
   const children = storedChildren(
     lead.children.map((c) => ({
@@ -68,7 +69,6 @@ function toBulkLead(lead: ImportLead, source: string, createdAt: string): BulkLe
     first_child_current_support: f.firstChildCurrentSupport,
     all_special_needs: f.allSpecialNeeds,
     all_ages: f.allAges,
-    segment_ids: [],
     children,
   };
 }
@@ -94,19 +94,17 @@ const asRuleLead = (lead: BulkLead, createdAt: Date): RuleLead => ({
 
 /**
  * Creates validated leads in batches: one write per batch (COPY on PostgreSQL, one statement on
- * PGlite: see insertMany), never a query per row. A batch that fails as a whole is retried row
- * by row, so one bad row cannot lose the others. The batches may still be in the making (an
- * async iterable): a few are written at once, each as soon as it is ready.
+ * PGlite: see insertMany), never a query per row, and the listener told of the batch's new leads
+ * in its transaction. A batch that fails as a whole is retried row by row, so one bad row cannot
+ * lose the others. The batches may still be in the making (an async iterable): a few are written
+ * at once, each as soon as it is ready.
  */
 export async function createLeadsInBatches(
   repo: LeadsRepository,
   batches: AsyncIterable<NumberedLead[]>,
   source: string,
-  /**
-   * Runs in each batch's transaction before its insert, with the new leads as segment rules see
-   * them (`now` is their creation time): each lead's automatic segment ids, written with the lead.
-   */
-  autoTagsOf: (newLeads: RuleLead[], tx: DbOrTx, now: Date) => Promise<string[][]>,
+  /** Told of each batch's created leads in the batch's transaction (`now` is their creation time). */
+  onLeadsCreated: LeadsCreatedListener,
   /** Filled as batches are written: if making the batches fails, it holds what was written. */
   outcome: BulkOutcome = emptyOutcome(),
 ) {
@@ -121,13 +119,13 @@ export async function createLeadsInBatches(
   const createdAt = now.toISOString();
   const insert = (leads: BulkLead[]) =>
     repo.transaction(async (tx) => {
-      const tags = await autoTagsOf(
-        leads.map((lead) => asRuleLead(lead, now)),
-        tx,
-        now,
-      );
-      leads.forEach((lead, i) => (lead.segment_ids = tags[i]!));
-      return repo.insertMany(leads, tx);
+      const idByEmail = await repo.insertMany(leads, tx);
+      const created = leads.flatMap((lead) => {
+        const id = idByEmail.get(lead.email);
+        return id ? [{ id, lead: asRuleLead(lead, now) }] : [];
+      });
+      await onLeadsCreated(created, tx, now);
+      return idByEmail;
     });
   const insertBatch = async (batch: NumberedLead[]) => {
     try {

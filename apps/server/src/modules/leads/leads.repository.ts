@@ -6,11 +6,8 @@ import { connectionOf, poolOf, type Database } from '../../db/client';
 import { copyInto, copyLine } from '../../db/copy-text';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { timeOrderedUuid } from '../../db/time-ordered-id';
-import { leadSegments, segments } from '../segments/segments.tables';
-import { leads, type LeadChildRow, type LeadRow } from './leads.tables';
-
-/** A child to store: one without an id (or with an id already used in the list) gets a new one. */
-export type NewChild = Omit<LeadChildRow, 'id'> & { id?: string | null };
+import { leadConditions } from './lead-columns';
+import { leads, type LeadChildRow, type LeadRow, type NewChild } from './leads.tables';
 
 /** The children as their lead's row keeps them: in order, each with an id unique within the lead. */
 export function storedChildren(children: NewChild[]): LeadChildRow[] {
@@ -49,8 +46,6 @@ export type BulkLead = {
   first_child_current_support: string[];
   all_special_needs: string[];
   all_ages: number[];
-  /** Its automatic segments (see segments' autoTagsOf). */
-  segment_ids: string[];
   /** As the lead's row keeps them (see storedChildren). */
   children: LeadChildRow[];
 };
@@ -58,9 +53,11 @@ export type ExportCursor = { ts: string; id: string };
 /** An export row: column name to text (null when empty). */
 export type ExportRow = Record<string, string | null> & { id: string };
 export type DbOrTx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The lead's segment names as one text (null when none), as a SQL expression on the lead's id with
+ * no parameters (the COPY export cannot take any): the segments module gives it (segmentTagsSql).
+ */
+export type SegmentTagsSql = (leadId: SQL) => SQL;
 
 const LEAD_COPY_COLUMNS = [
   'id',
@@ -87,16 +84,14 @@ const LEAD_COPY_COLUMNS = [
 ];
 
 /**
- * The leads (their children in their rows) and their tags as two COPY FROM STDIN on a
- * transaction's connection. The lead ids are made here, so the tags can name them without reading
- * anything back; they are UUIDv7 (time-ordered), so new keys land at the right-hand end of the
- * primary key and of the tags' lead index instead of on random pages. Brand-new leads have no
- * memberships yet. Throws on a taken email (the whole COPY stops).
+ * The leads (their children in their rows) as one COPY FROM STDIN on a transaction's connection.
+ * The lead ids are made here, so nothing is read back; they are UUIDv7 (time-ordered), so new keys
+ * land at the right-hand end of the primary key (and of the segment memberships' lead index)
+ * instead of on random pages. Throws on a taken email (the whole COPY stops).
  */
 async function copyMany(connection: pg.ClientBase, rows: BulkLead[]): Promise<Map<string, string>> {
   const created = new Map<string, string>();
   const leadLines: string[] = [];
-  const tagLines: string[] = [];
   for (const r of rows) {
     const id = timeOrderedUuid();
     created.set(r.email, id);
@@ -125,10 +120,8 @@ async function copyMany(connection: pg.ClientBase, rows: BulkLead[]): Promise<Ma
         r.all_ages,
       ]),
     );
-    for (const segmentId of r.segment_ids) tagLines.push(copyLine([id, segmentId, 'auto']));
   }
   await copyInto(connection, 'leads', LEAD_COPY_COLUMNS, leadLines);
-  await copyInto(connection, 'lead_segments', ['lead_id', 'segment_id', 'assignment'], tagLines);
   return created;
 }
 
@@ -140,7 +133,7 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
  * tags aggregated per lead. Shared by the paged export and PostgreSQL's COPY export, so both write
  * the same cells. It takes no parameters (COPY cannot).
  */
-const exportSelect = (source: SQL) => sql`
+const exportSelect = (source: SQL, segmentTags: SegmentTagsSql) => sql`
   select p.id, p.email, p.parent_name, p.phone,
     case when p.phone_consent then 'yes' else 'no' end as phone_consent,
     coalesce(k.children_count, '0') as children_count, k.children_names, k.children_ages, k.children_grades,
@@ -149,7 +142,7 @@ const exportSelect = (source: SQL) => sql`
     p.conversion_status, p.enrollment_date::text as enrollment_date, p.payment_amount::text as payment_amount,
     p.payment_period, p.email_status, ${iso(sql`p.unsubscribed_at`)} as unsubscribed_at, p.unsubscribe_reason,
     p.biggest_concerns, p.source, ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.updated_at`)} as updated_at,
-    coalesce(g.segment_tags, '') as segment_tags,
+    coalesce(${segmentTags(sql`p.id`)}, '') as segment_tags,
     p.created_at::text as cursor_ts
   from ${source} p
   -- The children are in the lead's row (an ordered jsonb array).
@@ -168,16 +161,11 @@ const exportSelect = (source: SQL) => sql`
     select string_agg(distinct x, '; ') as current_support
     from jsonb_array_elements(p.children) c, jsonb_array_elements_text(c->'currentSupport') x
   ) s on true
-  -- The lead's segments, highest priority first (as the leads list shows its tags).
-  left join lateral (
-    select string_agg(sg.name, '; ' order by sg.priority desc, sg.name) as segment_tags
-    from ${leadSegments} ls join ${segments} sg on sg.id = ls.segment_id where ls.lead_id = p.id
-  ) g on true
   order by p.created_at desc, p.id desc`;
 
 export function createLeadsRepository(db: Database) {
   /**
-   * Inserts many leads (their children in their rows) and their automatic segment tags in one statement: the rows travel as one JSON
+   * Inserts many leads (their children in their rows) in one statement: the rows travel as one JSON
    * parameter, expanded by jsonb_to_recordset. Raw SQL on purpose: building a 500-row insert
    * with the query builder cost more than running it. A lead whose email was taken meanwhile
    * is left out (ON CONFLICT DO NOTHING). Answers the created ids by email.
@@ -190,7 +178,7 @@ export function createLeadsRepository(db: Database) {
           biggest_concerns text, lead_score int, score_breakdown jsonb, search_text text,
           source text, children jsonb, child_count int, first_child_name text, first_child_age int,
           first_child_special_needs text[], first_child_current_support text[],
-          all_special_needs text[], all_ages int[], segment_ids uuid[])
+          all_special_needs text[], all_ages int[])
       ),
       inserted as (
         insert into ${leads} (created_at, updated_at, email, parent_name, phone, timeline, timeline_date, biggest_concerns,
@@ -204,14 +192,6 @@ export function createLeadsRepository(db: Database) {
         from input
         on conflict (email) do nothing
         returning id, email
-      ),
-      -- Brand-new leads have no memberships yet: no ON CONFLICT needed.
-      tags as (
-        insert into ${leadSegments} (lead_id, segment_id, assignment)
-        select i.id, t.segment_id, 'auto'
-        from inserted i
-        join input x on x.email = i.email
-        cross join lateral unnest(x.segment_ids) t(segment_id)
       )
       select id, email from inserted`)) as unknown as { rows: { id: string; email: string }[] };
     return new Map(result.rows.map((r) => [r.email, r.id]));
@@ -280,9 +260,8 @@ export function createLeadsRepository(db: Database) {
     },
 
     /**
-     * Inserts many leads (their children in their rows) and their automatic segment tags. On
-     * PostgreSQL, inside a transaction: two COPY FROM STDIN (no SQL to parse per row, no JSON for the database to
-     * read), in a savepoint; if an email was taken since validation, that is rolled back and the
+     * Inserts many leads (their children in their rows). On PostgreSQL, inside a transaction: a
+     * COPY FROM STDIN (no SQL to parse per row, no JSON for the database to read), in a savepoint; if an email was taken since validation, that is rolled back and the
      * statement below, which skips taken emails, runs instead. Answers the created ids by email.
      */
     async insertMany(rows: BulkLead[], q: DbOrTx = db): Promise<Map<string, string>> {
@@ -331,6 +310,7 @@ export function createLeadsRepository(db: Database) {
     async exportRowsAfter(
       cursor: ExportCursor | null,
       limit: number,
+      segmentTags: SegmentTagsSql,
     ): Promise<{ rows: ExportRow[]; next: ExportCursor | null }> {
       // JIT compiling costs more than this page query; estimates right after a bulk import can trigger it.
       const result = (await db.transaction(async (tx) => {
@@ -342,7 +322,7 @@ export function createLeadsRepository(db: Database) {
           order by l.created_at desc, l.id desc
           limit ${limit}
         )
-        ${exportSelect(sql`page`)}`);
+        ${exportSelect(sql`page`, segmentTags)}`);
       })) as unknown as { rows: (ExportRow & { cursor_ts: string })[] };
       const last = result.rows.at(-1);
       return { rows: result.rows, next: last ? { ts: last.cursor_ts, id: last.id } : null };
@@ -357,6 +337,7 @@ export function createLeadsRepository(db: Database) {
      */
     async copyExportCsv(
       columns: readonly string[],
+      segmentTags: SegmentTagsSql,
     ): Promise<{ rows: number; data: AsyncGenerator<Buffer> } | null> {
       const pool = poolOf(db);
       if (!pool) return null;
@@ -367,7 +348,7 @@ export function createLeadsRepository(db: Database) {
           `else nullif(e.${c}::text, '') end`,
       );
       // COPY takes no parameters: the query is literal (checked column names, no user text).
-      const inner = new PgDialect().sqlToQuery(exportSelect(sql`${leads}`));
+      const inner = new PgDialect().sqlToQuery(exportSelect(sql`${leads}`, segmentTags));
       if (inner.params.length) throw new Error('the export query must not take parameters');
       const client = await pool.connect();
       let released = false;
@@ -441,8 +422,7 @@ export function createLeadsRepository(db: Database) {
     },
 
     conditions: {
-      search: (term: string) => sql`${leads.searchText} like ${likeContains(term.toLowerCase())}`,
-      scoreBetween: (min: number, max: number) => sql`${leads.leadScore} between ${min} and ${max}`,
+      ...leadConditions,
       timelineUnknown: () => or(isNull(leads.timeline), eq(leads.timeline, ''))!,
       timelineIs: (value: string) => sql`lower(${leads.timeline}) = ${value.toLowerCase()}`,
       conversionStatus: (value: string) => eq(leads.conversionStatus, value),

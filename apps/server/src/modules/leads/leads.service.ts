@@ -1,6 +1,7 @@
 import {
   manualLeadError,
   SCORE_BAND_RANGES,
+  type Conversation,
   type Lead,
   type LeadCreateInput,
   type LeadsPage,
@@ -13,9 +14,8 @@ import type { Database } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { BadInputError, ConflictError, NotFoundError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/audit.service';
-import type { ChatService } from '../chat/chat.service';
-import type { SegmentsService } from '../segments/segments.service';
-import { createLeadsInBatches, emptyOutcome, type NumberedLead } from './leads-bulk';
+import type { LeadsChangedListener, LeadsCreatedListener } from './lead-changes';
+import { bulkBatchSize, createLeadsInBatches, emptyOutcome, type NumberedLead } from './leads-bulk';
 import {
   childFactsOf,
   childrenFromInput,
@@ -24,6 +24,7 @@ import {
   searchTextOf,
   toLead,
   toNewChild,
+  type Membership,
 } from './lead-mapping';
 import {
   storedChildren,
@@ -31,8 +32,32 @@ import {
   type ExportCursor,
   type ExportRow,
   type LeadsRepository,
+  type SegmentTagsSql,
 } from './leads.repository';
 import type { LeadRow } from './leads.tables';
+
+export type { NumberedLead };
+
+/**
+ * What leads reads of its leads' segments: the segments service gives it (app.ts wires it). The
+ * leads module imports nothing of segments, which is built on leads (its rules read lead-columns.ts).
+ */
+export type LeadSegmentsReader = {
+  /** Each lead's segments, highest priority first. */
+  membershipsByLead(leadIds: string[]): Promise<Map<string, Membership[]>>;
+  /** SQL conditions on the leads table, for the leads list's segment filters. */
+  leadIsInSegment(segmentId: string): SQL;
+  leadIsNotInSegment(segmentId: string): SQL;
+  /** Subscribed and in no never-contact segment. */
+  isSendable(leadId: string): Promise<boolean>;
+  /** The segment tags cell of the CSV export. */
+  segmentTagsSql: SegmentTagsSql;
+};
+
+/** A lead's conversation history, for its detail page: the chat service gives it. */
+export type LeadConversationsReader = {
+  conversationsForLead(leadId: string): Promise<Conversation[]>;
+};
 
 /** A lead as the public enrolment form gives it (validated, option values mapped). */
 export type PublicFormLead = {
@@ -83,7 +108,7 @@ function withoutUndefined<T extends object>(values: T): Partial<T> {
 export function leadsListConditions(
   query: LeadsQueryInput,
   repo: LeadsRepository,
-  segments: SegmentsService,
+  segments: Pick<LeadSegmentsReader, 'leadIsInSegment' | 'leadIsNotInSegment'>,
 ): SQL[] {
   const c = repo.conditions;
   const conditions: SQL[] = [];
@@ -111,10 +136,14 @@ export function leadsListConditions(
 export function createLeadsService(deps: {
   db: Database;
   repo: LeadsRepository;
-  segments: SegmentsService;
-  chat: ChatService;
+  segments: LeadSegmentsReader;
+  chat: LeadConversationsReader;
+  /** Told in the transaction that created or changed leads (see lead-changes.ts): segments re-tags them. */
+  onLeadsChanged: LeadsChangedListener;
+  /** Told in the transaction that inserted brand-new leads: segments tags them. */
+  onLeadsCreated: LeadsCreatedListener;
 }) {
-  const { db, repo, segments, chat } = deps;
+  const { db, repo, segments, chat, onLeadsChanged, onLeadsCreated } = deps;
 
   async function withMemberships(rows: LeadRow[]): Promise<Lead[]> {
     const memberships = await segments.membershipsByLead(rows.map((r) => r.id));
@@ -156,7 +185,7 @@ export function createLeadsService(deps: {
           });
           await repo.replaceChildren(tx, row.id, children.map(toNewChild));
           await refreshDerived(tx, row.id);
-          await segments.tagLeads([row.id], tx);
+          await onLeadsChanged([row.id], tx);
           return row.id;
         });
         await recordAuditEvent(db, {
@@ -199,7 +228,7 @@ export function createLeadsService(deps: {
           await repo.updateLead(tx, id, changes);
           if (children) await repo.replaceChildren(tx, id, children.map(toNewChild));
           await refreshDerived(tx, id);
-          await segments.tagLeads([id], tx);
+          await onLeadsChanged([id], tx);
         });
       } catch (error) {
         if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new ConflictError(DUPLICATE_EMAIL);
@@ -298,7 +327,7 @@ export function createLeadsService(deps: {
           updatedAt: now,
         });
         if (newId) {
-          const segmentIds = await segments.tagNewLeads(
+          const segmentIds = await onLeadsCreated(
             [
               {
                 id: newId,
@@ -329,7 +358,7 @@ export function createLeadsService(deps: {
         });
         await repo.replaceChildren(tx, current.id, mergeChildren(current.children, form.children));
         await refreshDerived(tx, current.id);
-        await segments.tagLeads([current.id], tx);
+        await onLeadsChanged([current.id], tx);
         return { leadId: current.id, created: false, segmentIds: null };
       });
     },
@@ -340,7 +369,7 @@ export function createLeadsService(deps: {
       if (!id) return;
       await repo.transaction(async (tx) => {
         await refreshDerived(tx, id);
-        await segments.tagLeads([id], tx);
+        await onLeadsChanged([id], tx);
       });
     },
 
@@ -349,7 +378,7 @@ export function createLeadsService(deps: {
       await repo.transaction(async (tx) => {
         await repo.updateLead(tx, leadId, { completedConversations: count });
         await refreshDerived(tx, leadId);
-        await segments.tagLeads([leadId], tx);
+        await onLeadsChanged([leadId], tx);
       });
     },
 
@@ -360,6 +389,9 @@ export function createLeadsService(deps: {
     async segmentIdsOf(leadId: string): Promise<string[]> {
       return ((await segments.membershipsByLead([leadId])).get(leadId) ?? []).map((m) => m.id);
     },
+
+    /** Leads an import writes at once, for `total` rows (see leads-bulk.ts): imports judges slices this big. */
+    importBatchSize: (total: number) => bulkBatchSize(total),
 
     /** Creates imported leads (already validated), batch by batch as they come; see leads-bulk.ts. */
     async createImportedLeads(batches: AsyncIterable<NumberedLead[]>, actor: Actor) {
@@ -377,13 +409,7 @@ export function createLeadsService(deps: {
           ip: actor.ip,
         });
       try {
-        await createLeadsInBatches(
-          repo,
-          batches,
-          'import',
-          (newLeads, tx, now) => segments.autoTagsOf(newLeads, tx, now),
-          outcome,
-        );
+        await createLeadsInBatches(repo, batches, 'import', onLeadsCreated, outcome);
       } catch (error) {
         // Judging a later slice failed (the database went away, say): the batches already
         // written stay, and the audit log still says who imported them. The request fails with
@@ -448,6 +474,7 @@ export function createLeadsService(deps: {
         const page: { rows: ExportRow[]; next: ExportCursor | null } = await repo.exportRowsAfter(
           cursor,
           pageSize,
+          segments.segmentTagsSql,
         );
         if (page.rows.length === 0) return;
         yield page.rows;
@@ -456,7 +483,7 @@ export function createLeadsService(deps: {
     },
 
     /** PostgreSQL's own CSV of every lead (see the repository); null on PGlite: use the pages. */
-    copyExportCsv: (columns: readonly string[]) => repo.copyExportCsv(columns),
+    copyExportCsv: (columns: readonly string[]) => repo.copyExportCsv(columns, segments.segmentTagsSql),
 
     existingEmails: (emails: string[]) => repo.existingEmails(emails),
     stats: () => repo.stats(),

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { StoredScoreFactor } from './lead-mapping';
+import type { ScoreFactor } from '@lantern/contracts';
 
 /** A child as kept in its lead's row; the id stays the same while the child is edited. */
 export type LeadChildRow = {
@@ -23,6 +23,17 @@ export type LeadChildRow = {
   specialNeeds: string[];
   currentSupport: string[];
 };
+
+/** A child to store: one without an id (or with an id already used in the list) gets a new one. */
+export type NewChild = Omit<LeadChildRow, 'id'> & { id?: string | null };
+
+/**
+ * A score factor as stored with the lead: its label and maximum are left out (they follow from its
+ * key, see SCORE_FACTORS), which halves the JSON every lead carries. Rows written before kept
+ * them; both read the same.
+ */
+export type StoredScoreFactor = Pick<ScoreFactor, 'key' | 'points' | 'detail'> &
+  Partial<Pick<ScoreFactor, 'label' | 'max'>>;
 
 export const leads = pgTable(
   'leads',

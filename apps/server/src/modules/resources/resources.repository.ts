@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
-import { segments } from '../segments/segments.tables';
 import {
   resourceDownloadLinks,
   resourceDownloads,
@@ -13,16 +12,17 @@ import {
   type ResourceRow,
 } from './resources.tables';
 
-export type ResourceWithRelations = ResourceRow & {
+/** A resource with its files and its segments' ids (their names and order are the service's). */
+export type ResourceWithFiles = ResourceRow & {
   files: ResourceFileRow[];
-  segments: { id: string; name: string; isPrimary: boolean }[];
+  segmentLinks: { id: string; isPrimary: boolean }[];
 };
 type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export function createResourcesRepository(db: Database) {
-  async function withRelations(rows: ResourceRow[]): Promise<ResourceWithRelations[]> {
+  async function withRelations(rows: ResourceRow[]): Promise<ResourceWithFiles[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [files, links] = await Promise.all([
@@ -34,19 +34,18 @@ export function createResourcesRepository(db: Database) {
       db
         .select({
           resourceId: resourceSegments.resourceId,
-          id: segments.id,
-          name: segments.name,
+          id: resourceSegments.segmentId,
           isPrimary: resourceSegments.isPrimary,
         })
         .from(resourceSegments)
-        .innerJoin(segments, eq(segments.id, resourceSegments.segmentId))
-        .where(inIdList(resourceSegments.resourceId, ids))
-        .orderBy(desc(resourceSegments.isPrimary), asc(segments.name)),
+        .where(inIdList(resourceSegments.resourceId, ids)),
     ]);
     return rows.map((r) => ({
       ...r,
       files: files.filter((f) => f.resourceId === r.id),
-      segments: links.filter((l) => l.resourceId === r.id),
+      segmentLinks: links
+        .filter((l) => l.resourceId === r.id)
+        .map((l) => ({ id: l.id, isPrimary: l.isPrimary })),
     }));
   }
 
@@ -54,7 +53,7 @@ export function createResourcesRepository(db: Database) {
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => db.transaction((tx) => work(tx)),
 
     /** Resources, highest priority first; optionally of a category or assigned to a segment. */
-    async list(filter: { category?: string; segmentId?: string }): Promise<ResourceWithRelations[]> {
+    async list(filter: { category?: string; segmentId?: string }): Promise<ResourceWithFiles[]> {
       const rows = await db
         .select()
         .from(resources)
@@ -70,7 +69,7 @@ export function createResourcesRepository(db: Database) {
       return withRelations(rows);
     },
 
-    async findById(id: string): Promise<ResourceWithRelations | undefined> {
+    async findById(id: string): Promise<ResourceWithFiles | undefined> {
       const [row] = await db.select().from(resources).where(eq(resources.id, id));
       return row ? (await withRelations([row]))[0] : undefined;
     },
@@ -105,20 +104,6 @@ export function createResourcesRepository(db: Database) {
         const rows = await tx.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
         return rows.length ? files.map((f) => f.key) : null;
       });
-    },
-
-    async existingSegmentIds(ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db.select({ id: segments.id }).from(segments).where(inArray(segments.id, ids));
-      return rows.map((r) => r.id);
-    },
-
-    async segmentIdByName(name: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ id: segments.id })
-        .from(segments)
-        .where(sql`lower(${segments.name}) = lower(${name})`);
-      return row?.id;
     },
 
     /** Sets the resource's segments (replacing them when clearExisting), with one primary. */

@@ -21,13 +21,14 @@ import { AppError, BadInputError, NotFoundError } from '../../http/errors';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import { assertSafeContent, contentChecksFor } from '../../security/upload-checks';
 import { cleanFilename } from '../../security/upload-filename';
+import type { SegmentsService } from '../segments/segments.service';
 import {
   hashDownloadToken,
   isDownloadTokenShaped,
   newDownloadToken,
   type LinkIssuer,
 } from './download-token';
-import type { ResourcesRepository, ResourceWithRelations } from './resources.repository';
+import type { ResourcesRepository, ResourceWithFiles } from './resources.repository';
 import type { ResourceDownloadLinkRow } from './resources.tables';
 
 export type UploadPart =
@@ -42,6 +43,17 @@ const DAY_MS = 86_400_000;
 /** Expired links are kept a while (they still say 'expired'), then removed with the parent's email. */
 const EXPIRED_LINK_KEEP_MS = 30 * DAY_MS;
 const LINK_PURGE_EVERY_MS = 3_600_000;
+
+/** A resource with its files and its segments: the primary one first, then by name. */
+export type ResourceWithRelations = Omit<ResourceWithFiles, 'segmentLinks'> & {
+  segments: { id: string; name: string; isPrimary: boolean }[];
+};
+
+/** What resources reads of segments (the segments service; app.ts wires it). */
+export type ResourceSegmentsReader = Pick<
+  SegmentsService,
+  'existingSegmentIds' | 'segmentIdByName' | 'segmentNames'
+>;
 
 /** Whom the server issues a link to: a lead it knows (enrolment, chat, email). */
 export type LinkRecipient = { leadId: string; email: string; visitorId: string | null };
@@ -131,13 +143,29 @@ export function createResourcesService(deps: {
   log: FastifyBaseLogger;
   /** Counts a parent's download on their lead (score and dashboard). */
   onLeadDownload: (email: string) => Promise<void>;
+  segments: ResourceSegmentsReader;
 }) {
-  const { repo, storage, linkDays, log, onLeadDownload } = deps;
+  const { repo, storage, linkDays, log, onLeadDownload, segments } = deps;
+
+  /** The resources with their segments' names, primary first, then in name order. */
+  async function withSegmentNames(rows: ResourceWithFiles[]): Promise<ResourceWithRelations[]> {
+    const named = await segments.segmentNames([
+      ...new Set(rows.flatMap((r) => r.segmentLinks.map((l) => l.id))),
+    ]);
+    const rank = new Map(named.map((s, i) => [s.id, i]));
+    return rows.map(({ segmentLinks, ...row }) => ({
+      ...row,
+      segments: segmentLinks
+        .filter((l) => rank.has(l.id))
+        .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || rank.get(a.id)! - rank.get(b.id)!)
+        .map((l) => ({ id: l.id, name: named[rank.get(l.id)!]!.name, isPrimary: l.isPrimary })),
+    }));
+  }
 
   async function getOrThrow(id: string): Promise<ResourceWithRelations> {
     const row = await repo.findById(id);
     if (!row) throw new NotFoundError('Resource not found');
-    return row;
+    return (await withSegmentNames([row]))[0]!;
   }
 
   /** Stores one uploaded file after checking its name, size and real content type. */
@@ -271,11 +299,11 @@ export function createResourcesService(deps: {
       let segmentId: string | undefined;
       const segment = filter.segment && filter.segment !== 'all' ? filter.segment : undefined;
       if (segment) {
-        segmentId = /^[0-9a-f-]{36}$/i.test(segment) ? segment : await repo.segmentIdByName(segment);
+        segmentId = /^[0-9a-f-]{36}$/i.test(segment) ? segment : await segments.segmentIdByName(segment);
         if (!segmentId) return [];
       }
       const category = filter.category && filter.category !== 'all' ? filter.category : undefined;
-      return (await repo.list({ category, segmentId })).map(toResource);
+      return (await withSegmentNames(await repo.list({ category, segmentId }))).map(toResource);
     },
 
     get: async (id: string) => toResource(await getOrThrow(id)),
@@ -312,17 +340,16 @@ export function createResourcesService(deps: {
         }
         const input = checkTextFields(fields);
         if (stored.length === 0) throw new BadInputError(RESOURCE_MESSAGES.files);
-        const segments = [...new Set(segmentIds)];
-        if (segments.length === 0) throw new BadInputError(RESOURCE_MESSAGES.segments);
-        if (segments.some((s) => !/^[0-9a-f-]{36}$/i.test(s)))
+        const chosen = [...new Set(segmentIds)];
+        if (chosen.length === 0) throw new BadInputError(RESOURCE_MESSAGES.segments);
+        if (chosen.some((s) => !/^[0-9a-f-]{36}$/i.test(s)))
           throw new BadInputError('segment_ids: must be segment ids');
-        const known = await repo.existingSegmentIds(segments);
-        if (known.length !== segments.length)
-          throw new BadInputError('segment_ids: a segment does not exist');
+        const known = await segments.existingSegmentIds(chosen);
+        if (known.length !== chosen.length) throw new BadInputError('segment_ids: a segment does not exist');
         const primary =
-          typeof fields.primary_segment_id === 'string' && segments.includes(fields.primary_segment_id)
+          typeof fields.primary_segment_id === 'string' && chosen.includes(fields.primary_segment_id)
             ? fields.primary_segment_id
-            : segments[0]!;
+            : chosen[0]!;
         await repo.transaction(async (tx) => {
           await repo.insert(tx, {
             id,
@@ -337,7 +364,7 @@ export function createResourcesService(deps: {
             tx,
             stored.map((f, position) => ({ ...f, resourceId: id, position })),
           );
-          await repo.assignSegments(tx, id, segments, primary, false);
+          await repo.assignSegments(tx, id, chosen, primary, false);
         });
         forgetRecommendations();
       } catch (error) {
@@ -380,7 +407,7 @@ export function createResourcesService(deps: {
     ) {
       await getOrThrow(id);
       const unique = [...new Set(segmentIds)];
-      const known = await repo.existingSegmentIds(unique);
+      const known = await segments.existingSegmentIds(unique);
       if (known.length !== unique.length) throw new BadInputError('segment_ids: a segment does not exist');
       const primary = primaryId ?? (clearExisting ? (unique[0] ?? null) : null);
       if (primary && !unique.includes(primary))
@@ -428,7 +455,7 @@ export function createResourcesService(deps: {
 
     /** Active resources of a segment (id or name) for the public side, primary first. */
     async bySegment(segment: string, limit: number) {
-      const segmentId = /^[0-9a-f-]{36}$/i.test(segment) ? segment : await repo.segmentIdByName(segment);
+      const segmentId = /^[0-9a-f-]{36}$/i.test(segment) ? segment : await segments.segmentIdByName(segment);
       if (!segmentId) return [];
       return (await repo.forSegments([segmentId], limit)).map((r) => ({
         id: r.id,

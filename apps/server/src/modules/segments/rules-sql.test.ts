@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, loginToken, type TestApp } from '../../test/test-app';
-import { leads } from '../leads/leads.tables';
+import { leadsTable } from '../leads';
 import { segmentRulesSql } from './rules-sql';
 
 // The property: for random leads and random rules, the SQL the server runs selects exactly the
@@ -69,9 +69,9 @@ beforeAll(async () => {
   }
   // ...and a few with no children at all (a chat lead before the parent named a child).
   for (let i = 0; i < 4; i++) {
-    await t.database.db
-      .insert(leads)
-      .values({ email: `nochild${i}@example.org`, parentName: rnd.pick(NAMES) });
+    await t.database.db.execute(
+      sql`insert into leads (email, parent_name) values (${`nochild${i}@example.org`}, ${rnd.pick(NAMES)})`,
+    );
   }
   // Creation dates spread over the last 400 days.
   const rows = (await t.database.db.execute(sql`select id from leads order by email`)) as unknown as {
@@ -171,7 +171,7 @@ function checked(g: RuleGroup, kind: 'inclusion' | 'exclusion'): CheckedGroup {
 
 async function sqlMatches(inclusion: CheckedGroup, exclusion: CheckedGroup): Promise<string[]> {
   const result = (await t.database.db.execute(
-    sql`select id from ${leads} where ${segmentRulesSql(inclusion, exclusion, NOW)} order by id`,
+    sql`select id from ${leadsTable} where ${segmentRulesSql(inclusion, exclusion, NOW)} order by id`,
   )) as unknown as { rows: { id: string }[] };
   return result.rows.map((r) => r.id);
 }

@@ -1,30 +1,14 @@
 import type { CheckedCondition, CheckedGroup, RuleField } from '@lantern/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { leads } from '../leads/leads.tables';
+import { leadRuleColumns } from '../leads';
 
 /**
- * Segment rules as one SQL condition over the leads table: every value is a bound parameter,
- * never text spliced into the query. The meanings (case-insensitive text, the first child's
- * fields, nulls) are those of the in-memory evaluator in @lantern/contracts (segment-rules.ts);
- * rules-sql.test.ts holds the two to the same answers on random leads and rules.
+ * Segment rules as one SQL condition over the leads table (its columns as the leads module shows
+ * them to rules: leadRuleColumns): every value is a bound parameter, never text spliced into the
+ * query. The meanings (case-insensitive text, the first child's fields, nulls) are those of the
+ * in-memory evaluator in @lantern/contracts (segment-rules.ts); rules-sql.test.ts holds the two to
+ * the same answers on random leads and rules.
  */
-
-const columns: Record<RuleField, SQL> = {
-  email: sql`${leads.email}`,
-  parent_name: sql`${leads.parentName}`,
-  phone: sql`${leads.phone}`,
-  timeline: sql`${leads.timeline}`,
-  biggest_concerns: sql`${leads.biggestConcerns}`,
-  child_name: sql`${leads.firstChildName}`,
-  child_age: sql`${leads.firstChildAge}`,
-  lead_score: sql`${leads.leadScore}`,
-  child_count: sql`${leads.childCount}`,
-  special_needs: sql`${leads.firstChildSpecialNeeds}`,
-  current_support: sql`${leads.firstChildCurrentSupport}`,
-  all_special_needs: sql`${leads.allSpecialNeeds}`,
-  all_ages: sql`${leads.allAges}`,
-  created_at: sql`${leads.createdAt}`,
-};
 
 // ASCII whitespace, as the in-memory evaluator's isBlank.
 const BLANK = sql.raw(`'^[ \\t\\n\\r\\f\\v]*$'`);
@@ -102,7 +86,7 @@ function dateCondition(column: SQL, operator: string, value: string | number, no
 }
 
 export function conditionSql(c: CheckedCondition, now: Date): SQL {
-  const column = columns[c.field];
+  const column = leadRuleColumns[c.field];
   switch (c.type) {
     case 'string':
       return stringCondition(column, c.operator, c.value);

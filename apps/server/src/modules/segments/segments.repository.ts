@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { HIDDEN_SEGMENT_NAMES } from '@lantern/contracts';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
-import { leads } from '../leads/leads.tables';
+import { leadColumns as lead, leadsTable } from '../leads';
 import { leadSegmentExclusions, leadSegments, segments, type SegmentRow } from './segments.tables';
 
 export type SegmentWithCount = SegmentRow & { leadCount: number };
@@ -57,6 +58,21 @@ const lockSegment = (q: Queryable, segmentId: string) =>
 
 const notExcluded = (leadId: SQL, segmentId: SQL) =>
   sql`not exists (select 1 from ${leadSegmentExclusions} ex where ex.lead_id = ${leadId} and ex.segment_id = ${segmentId})`;
+
+/** A segment's member as its lists and exports show it: the lead's columns and the membership's. */
+const memberColumns = {
+  id: lead.id,
+  email: lead.email,
+  parent_name: lead.parentName,
+  child_name: lead.firstChildName,
+  child_age: lead.firstChildAge,
+  phone: lead.phone,
+  special_needs: sql<string[]>`array(select distinct unnest(${lead.allSpecialNeeds}) order by 1)`,
+  lead_score: lead.leadScore,
+  timeline: lead.timeline,
+  assignment: leadSegments.assignment,
+  assigned_at: leadSegments.assignedAt,
+};
 
 export function createSegmentsRepository(db: Database) {
   const leadCount =
@@ -183,11 +199,12 @@ export function createSegmentsRepository(db: Database) {
       }>(
         await q.execute(sql`
           with m as materialized (
-            select id, email, parent_name, first_child_name as child_name, lead_score, created_at,
-              ${excluded} as exc
-            from ${leads} where ${included}
+            select ${lead.id} as id, ${lead.email} as email, ${lead.parentName} as parent_name,
+              ${lead.firstChildName} as child_name, ${lead.leadScore} as lead_score,
+              ${lead.createdAt} as created_at, ${excluded} as exc
+            from ${leadsTable} where ${included}
           )
-          select (select count(*) from ${leads})::int as total,
+          select (select count(*) from ${leadsTable})::int as total,
             (select count(*) from m)::int as included,
             (select count(*) from m where exc)::int as excluded,
             ${sample(sql`not exc`)} as matching_leads,
@@ -206,9 +223,9 @@ export function createSegmentsRepository(db: Database) {
       const ids = JSON.stringify(leadIds);
       const matches = sql.join(
         rules.map(
-          (s) => sql`select id as lead_id, ${s.id}::uuid as segment_id from ${leads}
-            where id in (select id from batch) and ${s.match}
-              and ${notExcluded(sql`${leads.id}`, sql`${s.id}::uuid`)}`,
+          (s) => sql`select ${lead.id} as lead_id, ${s.id}::uuid as segment_id from ${leadsTable}
+            where ${lead.id} in (select id from batch) and ${s.match}
+              and ${notExcluded(lead.id, sql`${s.id}::uuid`)}`,
         ),
         sql` union all `,
       );
@@ -253,8 +270,8 @@ export function createSegmentsRepository(db: Database) {
           await tx.execute(sql`
             with ins as (
               insert into ${leadSegments} (lead_id, segment_id, assignment)
-              select id, ${segmentId}::uuid, 'auto' from ${leads}
-              where ${match} and ${notExcluded(sql`${leads.id}`, sql`${segmentId}::uuid`)}
+              select ${lead.id}, ${segmentId}::uuid, 'auto' from ${leadsTable}
+              where ${match} and ${notExcluded(lead.id, sql`${segmentId}::uuid`)}
               on conflict do nothing
               returning 1
             )
@@ -265,7 +282,7 @@ export function createSegmentsRepository(db: Database) {
             with del as (
               delete from ${leadSegments} ls
               where ls.segment_id = ${segmentId}::uuid and ls.assignment = 'auto'
-                and not exists (select 1 from ${leads} where ${leads.id} = ls.lead_id and ${match})
+                and not exists (select 1 from ${leadsTable} where ${lead.id} = ls.lead_id and ${match})
               returning 1
             )
             select count(*)::int as n from del`),
@@ -280,29 +297,17 @@ export function createSegmentsRepository(db: Database) {
       const where = memberConditions(segmentId, filters);
       const [rows, [filtered], [whole]] = await Promise.all([
         db
-          .select({
-            id: leads.id,
-            email: leads.email,
-            parent_name: leads.parentName,
-            child_name: leads.firstChildName,
-            child_age: leads.firstChildAge,
-            phone: leads.phone,
-            special_needs: sql<string[]>`array(select distinct unnest(${leads.allSpecialNeeds}) order by 1)`,
-            lead_score: leads.leadScore,
-            timeline: leads.timeline,
-            assignment: leadSegments.assignment,
-            assigned_at: leadSegments.assignedAt,
-          })
+          .select(memberColumns)
           .from(leadSegments)
-          .innerJoin(leads, eq(leads.id, leadSegments.leadId))
+          .innerJoin(leadsTable, eq(lead.id, leadSegments.leadId))
           .where(where)
-          .orderBy(desc(leadSegments.assignedAt), desc(leads.id))
+          .orderBy(desc(leadSegments.assignedAt), desc(lead.id))
           .limit(limit)
           .offset(offset),
         db
           .select({ n: count() })
           .from(leadSegments)
-          .innerJoin(leads, eq(leads.id, leadSegments.leadId))
+          .innerJoin(leadsTable, eq(lead.id, leadSegments.leadId))
           .where(where),
         db.select({ n: count() }).from(leadSegments).where(eq(leadSegments.segmentId, segmentId)),
       ]);
@@ -316,21 +321,9 @@ export function createSegmentsRepository(db: Database) {
     /** Members after a lead id, in id order: pages for streaming exports. */
     async membersAfter(segmentId: string, afterId: string | null, limit: number): Promise<SegmentLeadRow[]> {
       const rows = await db
-        .select({
-          id: leads.id,
-          email: leads.email,
-          parent_name: leads.parentName,
-          child_name: leads.firstChildName,
-          child_age: leads.firstChildAge,
-          phone: leads.phone,
-          special_needs: sql<string[]>`array(select distinct unnest(${leads.allSpecialNeeds}) order by 1)`,
-          lead_score: leads.leadScore,
-          timeline: leads.timeline,
-          assignment: leadSegments.assignment,
-          assigned_at: leadSegments.assignedAt,
-        })
+        .select(memberColumns)
         .from(leadSegments)
-        .innerJoin(leads, eq(leads.id, leadSegments.leadId))
+        .innerJoin(leadsTable, eq(lead.id, leadSegments.leadId))
         .where(
           and(
             eq(leadSegments.segmentId, segmentId),
@@ -349,14 +342,15 @@ export function createSegmentsRepository(db: Database) {
     async sendableMembers(segmentId: string): Promise<SendableLeadRow[]> {
       return rowsOf<SendableLeadRow>(
         await db.execute(sql`
-          select l.id, l.email, l.parent_name, l.phone, l.timeline, l.lead_score,
-            l.first_child_name as child_name,
-            array(select distinct unnest(l.all_special_needs) order by 1) as special_needs
+          select ${lead.id} as id, ${lead.email} as email, ${lead.parentName} as parent_name,
+            ${lead.phone} as phone, ${lead.timeline} as timeline, ${lead.leadScore} as lead_score,
+            ${lead.firstChildName} as child_name,
+            array(select distinct unnest(${lead.allSpecialNeeds}) order by 1) as special_needs
           from ${leadSegments} ls
-          join ${leads} l on l.id = ls.lead_id
+          join ${leadsTable} on ${lead.id} = ls.lead_id
           where ls.segment_id = ${segmentId}::uuid
-            and ${sendableLeadSql(sql`l.id`, sql`l.email_status`)}
-          order by l.id`),
+            and ${sendableLeadSql(lead.id, lead.emailStatus)}
+          order by ${lead.id}`),
       );
     },
 
@@ -364,8 +358,8 @@ export function createSegmentsRepository(db: Database) {
     async isSendable(leadId: string): Promise<boolean> {
       const [row] = rowsOf<{ ok: boolean }>(
         await db.execute(sql`
-          select ${sendableLeadSql(sql`l.id`, sql`l.email_status`)} as ok
-          from ${leads} l where l.id = ${leadId}::uuid`),
+          select ${sendableLeadSql(lead.id, lead.emailStatus)} as ok
+          from ${leadsTable} where ${lead.id} = ${leadId}::uuid`),
       );
       return Boolean(row?.ok);
     },
@@ -387,7 +381,33 @@ export function createSegmentsRepository(db: Database) {
     },
 
     leadIsInSegment(segmentId: string) {
-      return sql`exists (select 1 from ${leadSegments} where ${leadSegments.leadId} = ${leads.id} and ${leadSegments.segmentId} = ${segmentId})`;
+      return sql`exists (select 1 from ${leadSegments} where ${leadSegments.leadId} = ${lead.id} and ${leadSegments.segmentId} = ${segmentId})`;
+    },
+
+    /** Which of these segment ids exist. */
+    async existingSegmentIds(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select({ id: segments.id }).from(segments).where(inArray(segments.id, ids));
+      return rows.map((r) => r.id);
+    },
+
+    /** The segment with this name, in any case. */
+    async segmentIdByName(name: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: segments.id })
+        .from(segments)
+        .where(sql`lower(${segments.name}) = lower(${name})`);
+      return row?.id;
+    },
+
+    /** The names of these segments, in name order. */
+    async segmentNames(ids: string[]): Promise<{ id: string; name: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: segments.id, name: segments.name })
+        .from(segments)
+        .where(inIdList(segments.id, ids))
+        .orderBy(segments.name);
     },
 
     async countActive(): Promise<number> {
@@ -395,15 +415,22 @@ export function createSegmentsRepository(db: Database) {
       return Number(row?.n ?? 0);
     },
 
-    /** Active segments by size; each count is one index-only scan of lead_segments_segment_idx. */
+    /**
+     * Active segments by size, without the system segments the segments screen hides
+     * (isHiddenSegment); each count is one index-only scan of lead_segments_segment_idx.
+     */
     topByLeadsQuery(limit: number): SQL {
+      const hiddenNames = sql.join(
+        HIDDEN_SEGMENT_NAMES.map((name) => sql`${name}`),
+        sql`, `,
+      );
       return sql`
         select s.name, c.n as lead_count
         from ${segments} s
         cross join lateral (
           select count(*)::int as n from ${leadSegments} ls where ls.segment_id = s.id
         ) c
-        where s.is_active
+        where s.is_active and not s.never_contact and lower(btrim(s.name)) not in (${hiddenNames})
         order by c.n desc, s.name
         limit ${limit}`;
     },
@@ -415,6 +442,15 @@ export function createSegmentsRepository(db: Database) {
       return result.rows.map((r) => ({ name: r.name, leadCount: Number(r.lead_count) }));
     },
   };
+}
+
+/**
+ * The lead's segment names, highest priority first, joined by '; ' (null when it has none), as a
+ * SQL expression with no parameters: the segment tags cell of the leads export.
+ */
+export function segmentTagsSql(leadId: SQL): SQL {
+  return sql`(select string_agg(sg.name, '; ' order by sg.priority desc, sg.name)
+    from ${leadSegments} ls join ${segments} sg on sg.id = ls.segment_id where ls.lead_id = ${leadId})`;
 }
 
 /**

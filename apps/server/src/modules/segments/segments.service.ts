@@ -22,15 +22,16 @@ import type { z } from 'zod';
 import { FOREIGN_KEY_VIOLATION, loggableError, pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError, BadInputError, ConflictError, NotFoundError } from '../../http/errors';
 import { MailerLiteError, type MailerLiteClient } from '../../providers/mailerlite/mailerlite-client';
-import type { JobQueue } from '../jobs/job-queue';
-import { leads } from '../leads/leads.tables';
+import type { JobQueue } from '../jobs';
+import { leadConditions } from '../leads';
 import { segmentRulesSql } from './rules-sql';
-import type {
-  CompiledSegment,
-  Queryable,
-  SegmentLeadRow,
-  SegmentsRepository,
-  SegmentWithCount,
+import {
+  segmentTagsSql,
+  type CompiledSegment,
+  type Queryable,
+  type SegmentLeadRow,
+  type SegmentsRepository,
+  type SegmentWithCount,
 } from './segments.repository';
 import type { SegmentRow } from './segments.tables';
 
@@ -323,7 +324,8 @@ export function createSegmentsService(deps: {
 
     /**
      * Re-tags the given leads by every active auto-tag segment (highest priority first), inside
-     * the caller's transaction when given: called whenever leads are created, imported or changed.
+     * the caller's transaction when given: the app calls it when the leads module announces that
+     * leads were created or changed (onLeadsChanged).
      */
     async tagLeads(leadIds: string[], q?: Queryable, now = new Date()) {
       if (leadIds.length === 0) return;
@@ -335,12 +337,11 @@ export function createSegmentsService(deps: {
       else await repo.transaction((tx) => repo.tagLeads(tx, leadIds, compiled));
     },
 
-    autoTagsOf,
-
     /**
-     * Tags brand-new leads (an import batch) by every active auto-tag segment without a query per
-     * segment: their rules are evaluated here by the in-memory evaluator, which rules-sql.test.ts
-     * holds to the same answers as the SQL, and the memberships are written in one statement.
+     * Tags brand-new leads (the enrolment form, an import batch: the leads module's onLeadsCreated)
+     * by every active auto-tag segment without a query per segment: their rules are evaluated here
+     * by the in-memory evaluator, which rules-sql.test.ts holds to the same answers as the SQL, and
+     * the memberships are written in one statement.
      */
     async tagNewLeads(
       newLeads: { id: string; lead: RuleLead }[],
@@ -376,13 +377,10 @@ export function createSegmentsService(deps: {
     async leadsPage(segmentId: string, query: SegmentLeadsQueryInput): Promise<SegmentLeadsPage> {
       await getOrThrow(segmentId);
       const filters: SQL[] = [];
-      if (query.search) {
-        const term = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        filters.push(sql`${leads.searchText} like ${term}`);
-      }
+      if (query.search) filters.push(leadConditions.search(query.search));
       if (query.score && query.score !== 'all') {
         const range = SCORE_BAND_RANGES[query.score];
-        filters.push(sql`${leads.leadScore} between ${range.min} and ${range.max}`);
+        filters.push(leadConditions.scoreBetween(range.min, range.max));
       }
       if (query.assignment && query.assignment !== 'all')
         filters.push(sql`lead_segments.assignment = ${query.assignment}`);
@@ -501,6 +499,15 @@ export function createSegmentsService(deps: {
       }
       return byLead;
     },
+
+    /** Which of these segment ids exist (resources checks the segments it is given). */
+    existingSegmentIds: (ids: string[]) => repo.existingSegmentIds(ids),
+    /** The id of the segment with this name, in any case. */
+    segmentIdByName: (name: string) => repo.segmentIdByName(name),
+    /** The names of these segments, in name order (a resource's segments). */
+    segmentNames: (ids: string[]) => repo.segmentNames(ids),
+    /** The lead's segment names as SQL, highest priority first: the leads export's segment tags. */
+    segmentTagsSql,
 
     /** SQL condition "the lead is in this segment", for the leads list filter. */
     leadIsInSegment: (segmentId: string) => repo.leadIsInSegment(segmentId),

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicRoute } from '../../http/public-routes';
-import { allowAnyOrigin } from '../chat/widget-cors';
+import { allowAnyOrigin } from '../../http/widget-cors';
 import type { WidgetService } from './widget.service';
 
 const errors = { 400: errorSchema, 401: errorSchema };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicRoute } from '../../http/public-routes';
+import { publicRoute } from './public-routes';
 
 /**
  * The widget runs on the school's own website and calls us from there: its public calls answer
