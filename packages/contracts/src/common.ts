@@ -10,6 +10,26 @@ export type ApiError = z.infer<typeof errorSchema>;
 
 export const successSchema = z.object({ success: z.literal(true) });
 
+// ---- pagination: one contract, two wire shapes ----
+// Lists the spec numbers by page (leads, a segment's leads) take `page` and `limit` and answer
+// `pagination`; lists it pages by offset (knowledge chunks, text extractions, the outbox) take
+// `offset` and `limit` and answer `total` and `hasMore`. Both are built here, once.
+
+/** Page sizes a list allows: the default and the most one page may hold. */
+export type PageSize = { size: number; max: number };
+
+/** The query fields of a page-numbered list: `page` from 1, `limit` from 1 to `max`. */
+export const pageQueryShape = ({ size, max }: PageSize) => ({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(max).default(size),
+});
+
+/** The query fields of an offset-paged list: `offset` from 0, `limit` from 1 to `max`. */
+export const offsetQueryShape = ({ size, max }: PageSize) => ({
+  limit: z.coerce.number().int().min(1).max(max).default(size),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
@@ -17,3 +37,20 @@ export const paginationSchema = z.object({
   totalPages: z.number().int(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
+
+/** Where a page starts in the whole list. */
+export const offsetOfPage = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
+
+/** A page-numbered list's `pagination`: an empty list still has one (empty) page. */
+export const pageOf = (q: { page: number; limit: number }, total: number): Pagination => ({
+  page: q.page,
+  limit: q.limit,
+  total,
+  totalPages: Math.max(1, Math.ceil(total / q.limit)),
+});
+
+/** An offset-paged list's `total` and `hasMore`, from the rows this page holds. */
+export const offsetPageOf = (q: { offset: number }, shown: number, total: number) => ({
+  total,
+  hasMore: q.offset + shown < total,
+});

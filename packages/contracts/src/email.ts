@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offsetQueryShape } from './common';
 
 /** Email the product sends (welcome emails now, campaigns later), as the outbox keeps it. */
 export const emailMessageSchema = z.object({
@@ -19,6 +20,12 @@ export type EmailMessage = z.infer<typeof emailMessageSchema>;
 
 export const outboxQuerySchema = z.strictObject({
   to: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...offsetQueryShape({ size: 50, max: 200 }),
 });
-export const outboxSchema = z.object({ messages: z.array(emailMessageSchema), provider: z.string() });
+export type OutboxQuery = z.output<typeof outboxQuerySchema>;
+export const outboxSchema = z.object({
+  messages: z.array(emailMessageSchema),
+  provider: z.string(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});

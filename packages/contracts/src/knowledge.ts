@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offsetQueryShape } from './common';
 
 /**
  * Knowledge base: documents split into chunks the chatbot answers from, text extracted from images
@@ -337,8 +338,7 @@ export type TextExtraction = z.infer<typeof textExtractionSchema>;
 
 export const extractionListQuerySchema = z.strictObject({
   status: z.enum(EXTRACTION_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(EXTRACTION_LIST_LIMIT),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...offsetQueryShape({ size: EXTRACTION_LIST_LIMIT, max: 200 }),
 });
 export const extractionListSchema = z.object({
   extractions: z.array(textExtractionSchema),
@@ -386,8 +386,7 @@ export type KnowledgeChunk = z.infer<typeof knowledgeChunkSchema>;
 export const chunkListQuerySchema = z.strictObject({
   search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
   document_id: z.string().uuid('document_id: must be a document id').optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(CHUNK_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...offsetQueryShape({ size: CHUNK_PAGE_SIZE, max: 200 }),
 });
 export type ChunkListQuery = z.input<typeof chunkListQuerySchema>;
 /** GET /api/knowledge/chunks: document order (document newest first, then chunk_index). */

@@ -15,9 +15,6 @@ export async function emailRoutes(app: FastifyInstance, opts: { email: EmailServ
         response: { 200: outboxSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => ({
-      messages: await opts.email.list(request.query),
-      provider: opts.email.providerName,
-    }),
+    async (request) => ({ ...(await opts.email.list(request.query)), provider: opts.email.providerName }),
   );
 }

@@ -1,5 +1,5 @@
-import type { EmailMessage } from '@lantern/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { offsetPageOf, type EmailMessage, type OutboxQuery } from '@lantern/contracts';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { EmailSendError, type EmailProvider, type OutgoingEmail } from '../../providers/email/email-provider';
@@ -82,14 +82,20 @@ export function createEmailService(deps: {
       return row!.id;
     },
 
-    async list(options: { to?: string; limit: number }): Promise<EmailMessage[]> {
-      const rows = await db
-        .select()
-        .from(emailMessages)
-        .where(options.to ? eq(emailMessages.to, options.to.toLowerCase()) : undefined)
-        .orderBy(desc(emailMessages.createdAt))
-        .limit(options.limit);
-      return rows.map(toMessage);
+    /** The outbox, newest first: one page, with how many there are in all. */
+    async list(query: OutboxQuery) {
+      const where = query.to ? eq(emailMessages.to, query.to.toLowerCase()) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(emailMessages)
+          .where(where)
+          .orderBy(desc(emailMessages.createdAt), desc(emailMessages.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(emailMessages).where(where),
+      ]);
+      return { messages: rows.map(toMessage), ...offsetPageOf(query, rows.length, counted?.n ?? 0) };
     },
   };
 }

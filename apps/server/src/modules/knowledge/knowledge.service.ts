@@ -1,6 +1,7 @@
 import {
   knowledgeSearchRequestSchema,
   MANUAL_CHUNK_CATEGORY,
+  offsetPageOf,
   type ChunkCreate,
   type KnowledgeDocumentUpdate,
   type KnowledgeSearchRequest,
@@ -239,7 +240,7 @@ export function createKnowledgeService(deps: {
         limit: filter.limit,
         offset: filter.offset,
       });
-      return { chunks: rows.map(toChunk), total, hasMore: filter.offset + rows.length < total };
+      return { chunks: rows.map(toChunk), ...offsetPageOf(filter, rows.length, total) };
     },
     getChunk,
 
