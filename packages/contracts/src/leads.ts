@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from './common';
+import { pageQueryShape, paginationSchema } from './common';
 import {
   CHILD_AGE_MAX,
   CHILD_AGE_MIN,
@@ -152,8 +152,7 @@ export type Lead = z.infer<typeof leadSchema>;
 const filter = <T extends readonly [string, ...string[]]>(values: T) => z.enum(['all', ...values]).optional();
 
 export const leadsQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(LEADS_PAGE_SIZE),
+  ...pageQueryShape({ size: LEADS_PAGE_SIZE, max: 100 }),
   search: z.string().trim().max(200).optional(),
   score: filter(['high', 'medium', 'low']),
   /** A timeline text (matched case-insensitively) or 'Unknown' for none; 'all' is ignored. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from './common';
+import { pageQueryShape, paginationSchema } from './common';
 import { MAX_RULE_CONDITIONS, MAX_RULE_TEXT } from './segment-rules';
 
 export const SEGMENT_PRIORITY_MIN = 1;
@@ -118,8 +118,7 @@ export const segmentLeadSchema = z.object({
 export type SegmentLead = z.infer<typeof segmentLeadSchema>;
 
 export const segmentLeadsQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryShape({ size: 50, max: 200 }),
   search: z.string().trim().max(200).optional(),
   score: z.enum(['all', 'high', 'medium', 'low']).optional(),
   assignment: z.enum(['all', 'manual', 'auto']).optional(),
