@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer, stopServer, waitForHealth } from './lib.mjs';
+import { reportResult, startServer, stopServer, waitForHealth } from './lib.mjs';
 
 const port = 3302;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-auth-'));
@@ -33,3 +33,9 @@ console.log(`authenticated GET /admin/me: ${Math.round(result.requests.average)}
 console.log(
   `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failed responses: ${non2xx}`,
 );
+reportResult({
+  name: 'authenticated GET /admin/me',
+  figure: Math.round(result.requests.average),
+  unit: 'req/s',
+  target: '>= 2000',
+});

@@ -16,7 +16,14 @@ import { prepareDatabase } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoData } from '../apps/server/src/seed/demo-data';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
-import { root, startServer, stopServer, waitForHealth, signInWithDevCredentials } from './lib.mjs';
+import {
+  reportResult,
+  root,
+  startServer,
+  stopServer,
+  waitForHealth,
+  signInWithDevCredentials,
+} from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -156,6 +163,13 @@ try {
     `conversations converted: ${converted}/${CONVERSATIONS}; leads made: ${rows[0].leads} ` +
       `(${rows[0].with_two} with both children)`,
   );
+  reportResult({ name: 'chat reply p95', figure: p95, unit: 'ms', target: '< 150' });
+  reportResult({
+    name: 'conversations converted',
+    figure: converted,
+    unit: 'conversations',
+    target: `= ${CONVERSATIONS}`,
+  });
 } finally {
   if (server) await stopServer(server);
   cluster.stop();

@@ -13,7 +13,14 @@ import pg from 'pg';
 import { prepareDatabase } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoData } from '../apps/server/src/seed/demo-data';
-import { root, startServer, stopServer, waitForHealth, signInWithDevCredentials } from './lib.mjs';
+import {
+  reportResult,
+  root,
+  startServer,
+  stopServer,
+  waitForHealth,
+  signInWithDevCredentials,
+} from './lib.mjs';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 
 const { values } = parseArgs({
@@ -148,6 +155,24 @@ try {
       `${config.non2xx + config.errors} failed`,
   );
   await stopServer(server);
+  reportResult({
+    name: 'submit-lead',
+    figure: Math.round(SUBMISSIONS / seconds),
+    unit: 'submissions/s',
+    target: '>= 200',
+  });
+  reportResult({
+    name: 'leads lost or doubled',
+    figure: Math.abs(rows[0].leads - parents.size),
+    unit: 'leads',
+    target: '= 0',
+  });
+  reportResult({
+    name: 'GET /widget/config',
+    figure: Math.round(config.requests.average),
+    unit: 'req/s',
+    target: '>= 5000',
+  });
 } finally {
   cluster.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

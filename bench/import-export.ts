@@ -12,7 +12,7 @@ import { prepareDatabase } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoData } from '../apps/server/src/seed/demo-data';
 import { IMPORT_COLUMNS } from '../packages/contracts/src';
-import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
+import { reportResult, root, startServer, stopServer, waitForHealth } from './lib.mjs';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 
 const { values } = parseArgs({ options: { db: { type: 'string', default: 'postgres' } } });
@@ -176,6 +176,36 @@ try {
   );
 
   await stopServer(server);
+  reportResult({
+    name: 'CSV export of 100,000 leads: first byte',
+    figure: Math.round(firstByte),
+    unit: 'ms',
+    target: '< 1000',
+  });
+  reportResult({
+    name: 'CSV export of 100,000 leads: complete',
+    figure: Number((total / 1000).toFixed(2)),
+    unit: 's',
+    target: '< 10',
+  });
+  reportResult({
+    name: 'CSV export: server memory growth',
+    figure: Math.round(peak - before),
+    unit: 'MB',
+    target: '< 100',
+  });
+  reportResult({
+    name: 'import, median of 5',
+    figure: Math.round(median),
+    unit: 'rows/s',
+    target: '>= 10000',
+  });
+  reportResult({
+    name: '50,000-row file end to end',
+    figure: Number(((doneAt - started) / 1000).toFixed(2)),
+    unit: 's',
+    target: '< 15',
+  });
 } finally {
   cluster?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -36,7 +36,7 @@ import {
   type RunInfo,
   type SearchHit,
 } from './knowledge-eval/eval-lib';
-import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
+import { reportResult, root, startServer, stopServer, waitForHealth } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -262,6 +262,13 @@ if (lexical && figures(lexical.outcomes).hit5 < 0.85) {
   console.log(`lexical hit@5 on the PDF is ${f.hit5.toFixed(3)}, under the 0.85 target`);
   process.exitCode = 1;
 }
+if (lexical)
+  reportResult({
+    name: 'lexical hit@5 on the PDF',
+    figure: Number(figures(lexical.outcomes).hit5.toFixed(3)),
+    unit: '',
+    target: '>= 0.85',
+  });
 
 /** The run's section of RESULTS.md: when, how, on which commit (and whether the tree had changes). */
 function writeResults(report: string) {

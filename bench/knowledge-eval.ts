@@ -19,6 +19,7 @@ import {
   startLantern,
   type Format,
 } from './knowledge-eval/harness';
+import { reportResult } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -133,3 +134,27 @@ if (chatBySchool.size) {
   for (const [name, c] of chatBySchool) console.log(`  ${name}: ${c.correct} / ${c.unknown} / ${c.wrong}`);
 }
 if (values.misses) console.log(`\n${misses.join('\n')}`);
+reportFigures();
+
+/** The suite's figures, over every format run: the README's targets 0.7 / 0.9 / 80% / no wrong answer. */
+function reportFigures() {
+  const all = [...byFormat.values()];
+  const sum = (of: (f: (typeof all)[number]) => number) => all.reduce((s, f) => s + of(f), 0);
+  const share = (a: number, b: number) => (b ? Number((a / b).toFixed(2)) : NaN);
+  const atHalf = (key: keyof Tally) => sum((f) => f.at['0.5'][key]);
+  const hit1 = share(atHalf('hit1'), atHalf('n'));
+  const hit5 = share(atHalf('hit5'), atHalf('n'));
+  const [above, aboveRight] = [sum((f) => f.above), sum((f) => f.aboveRight)];
+  const answering = share(aboveRight, above);
+  reportResult({ name: 'hit@1 at 0.5, all formats', figure: hit1, unit: '', target: '>= 0.7' });
+  reportResult({ name: 'hit@5 at 0.5, all formats', figure: hit5, unit: '', target: '>= 0.9' });
+  reportResult({
+    name: 'results >= 0.7 that answer (0.7: more likely than not)',
+    figure: answering,
+    unit: '',
+    target: '> 0.5',
+  });
+  if (values['no-chat']) return;
+  const wrong = sum((f) => f.chat.answerable.wrong + f.chat.unanswerable.wrong);
+  reportResult({ name: 'chatbot wrong answers, all formats', figure: wrong, unit: 'answers', target: '= 0' });
+}

@@ -19,7 +19,7 @@ import { seedDemoData } from '../apps/server/src/seed/demo-data';
 import { createJobQueue } from '../apps/server/src/modules/jobs/job-queue';
 import pino from 'pino';
 import { leadsQuerySchema } from '../packages/contracts/src';
-import { root, startServer, stopServer, waitForHealth } from './lib.mjs';
+import { reportResult, root, startServer, stopServer, waitForHealth } from './lib.mjs';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 
 const { values } = parseArgs({
@@ -142,6 +142,18 @@ async function run(kind: 'pglite' | 'postgres') {
     console.log(
       `  GET /admin/dashboard: p50 ${dashboard.p50.toFixed(1)} ms, p95 ${dashboard.p95.toFixed(1)} ms`,
     );
+    reportResult({
+      name: `${kind}: leads list p95`,
+      figure: Number(list.p95.toFixed(1)),
+      unit: 'ms',
+      target: kind === 'postgres' ? '< 50' : '< 150',
+    });
+    reportResult({
+      name: `${kind}: dashboard p95`,
+      figure: Number(dashboard.p95.toFixed(1)),
+      unit: 'ms',
+      target: kind === 'postgres' ? '< 50' : null, // no target on PGlite
+    });
   } finally {
     cluster?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

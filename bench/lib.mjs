@@ -47,3 +47,22 @@ export async function signInWithDevCredentials(base) {
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
   return (await res.json()).token;
 }
+
+/**
+ * Prints one figure as a machine-readable line for the suite (bench/run-all.ts), after the
+ * benchmark's own output: BENCH_RESULT {"name","figure","unit","target","met"}. `target` compares
+ * the figure with a bound, as in '< 50' or '>= 2000'; without one, met is null (reported only).
+ * @param {{ name: string, figure: number, unit: string, target?: string | null }} result
+ */
+export function reportResult({ name, figure, unit, target = null }) {
+  const met = target === null ? null : meetsTarget(figure, target);
+  console.log(`BENCH_RESULT ${JSON.stringify({ name, figure, unit, target, met })}`);
+}
+
+function meetsTarget(figure, target) {
+  const [, op, bound] = /^(<=|>=|<|>|=)\s*(-?[\d.]+)$/.exec(target) ?? [];
+  if (!op) throw new Error(`target "${target}" is not a comparison such as '< 50'`);
+  const b = Number(bound);
+  if (!Number.isFinite(figure)) return false;
+  return { '<': figure < b, '<=': figure <= b, '>': figure > b, '>=': figure >= b, '=': figure === b }[op];
+}

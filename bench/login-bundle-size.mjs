@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { root } from './lib.mjs';
+import { reportResult, root } from './lib.mjs';
 
 const dist = path.join(root, 'apps/web/dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -17,3 +17,9 @@ for (const src of scripts) {
   console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${src}`);
 }
 console.log(`login page initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped (target < 150 KB)`);
+reportResult({
+  name: 'login page initial JavaScript, gzipped',
+  figure: Number((total / 1024).toFixed(1)),
+  unit: 'KB',
+  target: '< 150',
+});

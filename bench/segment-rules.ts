@@ -15,7 +15,14 @@ import { leads } from '../apps/server/src/modules/leads/leads.tables';
 import { segmentRulesSql } from '../apps/server/src/modules/segments/rules-sql';
 import { seedDemoData } from '../apps/server/src/seed/demo-data';
 import { checkRuleGroup, type CheckedGroup, type RuleGroup } from '../packages/contracts/src';
-import { root, startServer, stopServer, waitForHealth, signInWithDevCredentials } from './lib.mjs';
+import {
+  reportResult,
+  root,
+  startServer,
+  stopServer,
+  waitForHealth,
+  signInWithDevCredentials,
+} from './lib.mjs';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 
 const { values } = parseArgs({
@@ -137,6 +144,12 @@ try {
     );
   }
   console.log(`evaluate-rules, all rule sets: p95 ${percentile(all, 95).toFixed(1)} ms (target < 300 ms)`);
+  reportResult({
+    name: `${values.db}: evaluate-rules p95, all rule sets`,
+    figure: Number(percentile(all, 95).toFixed(1)),
+    unit: 'ms',
+    target: values.db === 'postgres' ? '< 300' : null, // the target is PostgreSQL's
+  });
 
   // The background job: a new segment tagged over every lead.
   const started = performance.now();
@@ -149,9 +162,15 @@ try {
     ).json();
     const s = list.segments.find((x: { id: string }) => x.id === created.segment.id);
     if (s.last_evaluated) {
+      const seconds = (performance.now() - started) / 1000;
       console.log(
-        `re-evaluation job (all auto-tag segments over ${LEADS} leads) done in ${((performance.now() - started) / 1000).toFixed(2)} s; the new segment holds ${s.active_leads} leads`,
+        `re-evaluation job (all auto-tag segments over ${LEADS} leads) done in ${seconds.toFixed(2)} s; the new segment holds ${s.active_leads} leads`,
       );
+      reportResult({
+        name: `${values.db}: re-evaluation job`,
+        figure: Number(seconds.toFixed(2)),
+        unit: 's',
+      });
       break;
     }
     await new Promise((r) => setTimeout(r, 20));

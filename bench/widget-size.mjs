@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { root } from './lib.mjs';
+import { reportResult, root } from './lib.mjs';
 
 const file = path.join(root, 'apps/widget/dist/widget.js');
 if (!fs.existsSync(file)) {
@@ -17,3 +17,9 @@ console.log(
   `widget.js: ${(bytes.length / 1024).toFixed(1)} KB minified, ${(brotli / 1024).toFixed(1)} KB brotli`,
 );
 console.log(`widget.js: ${(gzip / 1024).toFixed(1)} KB gzipped (${gzip} bytes; target <= 30 KB)`);
+reportResult({
+  name: 'widget.js gzipped',
+  figure: Number((gzip / 1024).toFixed(1)),
+  unit: 'KB',
+  target: '<= 30',
+});
