@@ -10,7 +10,7 @@ const port = 3302;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-auth-'));
 const env = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
 const server = startServer({ port, dataDir, env });
-await waitForHealth(port, 60_000);
+await waitForHealth(port, 60_000, server);
 
 const hint = await (await fetch(`http://127.0.0.1:${port}/admin/login-hint`)).json();
 const login = await fetch(`http://127.0.0.1:${port}/admin/login`, {

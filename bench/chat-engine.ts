@@ -85,7 +85,7 @@ try {
       : ['apps/server/dist/server.js']),
   ];
   server = startServer({ port, dataDir, env, command });
-  await waitForHealth(port, 90_000);
+  await waitForHealth(port, 90_000, server);
   const token = await signInWithDevCredentials(base);
   const auth = { authorization: `Bearer ${token}` };
   const form = new FormData();

@@ -48,7 +48,7 @@ try {
   await database.close();
 
   const server = startServer({ port, dataDir, env });
-  await waitForHealth(port, 60_000);
+  await waitForHealth(port, 60_000, server);
   const token = await signInWithDevCredentials(base);
   // A resource for the autism segment, so submissions also build recommendations and links.
   const segments = (

@@ -82,6 +82,8 @@ const rssMb = (pid: number) => {
 const cluster = values.db === 'postgres' ? await startCluster() : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-io-'));
 const env: Record<string, string> = { DATA_DIR: dataDir, ...(cluster ? { DATABASE_URL: cluster.url } : {}) };
+// Stopped however the run ends: a failed run must not leave its server on the port.
+let server: ReturnType<typeof startServer> | null = null;
 try {
   const { database } = await prepareDatabase(
     loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' }),
@@ -95,13 +97,13 @@ try {
   console.log(`${values.db}: 100,000 demo leads seeded${cluster ? ' (then VACUUM ANALYZE)' : ''}`);
 
   // BENCH_SERVER: another bundle of the server (a private build while others rebuild dist/).
-  const server = startServer({
+  server = startServer({
     port,
     dataDir,
     env,
     command: process.env.BENCH_SERVER ? [process.env.BENCH_SERVER] : undefined,
   });
-  await waitForHealth(port, 60_000);
+  await waitForHealth(port, 60_000, server);
   const hint = await (await fetch(`${base}/admin/login-hint`)).json();
   const { token } = await call('', '/admin/login', hint.devCredentials);
 
@@ -207,6 +209,7 @@ try {
     target: '< 15',
   });
 } finally {
+  if (server) await stopServer(server);
   cluster?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

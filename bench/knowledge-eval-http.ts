@@ -199,7 +199,7 @@ try {
       command: ['--import', 'tsx', 'apps/server/src/server.ts'],
     });
     try {
-      await waitForHealth(port, 120_000);
+      await waitForHealth(port, 120_000, server);
       const api = await signIn();
       for (const format of formats) {
         const doc = await ingest(api, format, mode === 'hybrid');

@@ -120,7 +120,7 @@ async function run(kind: 'pglite' | 'postgres') {
     await seedAndExplain(env);
     const port = kind === 'postgres' ? 3312 : 3311;
     const server = startServer({ port, dataDir, env });
-    await waitForHealth(port, 60_000);
+    await waitForHealth(port, 60_000, server);
     const hint = await (await fetch(`http://127.0.0.1:${port}/admin/login-hint`)).json();
     const login = await fetch(`http://127.0.0.1:${port}/admin/login`, {
       method: 'POST',

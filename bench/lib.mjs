@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function waitForHealth(port, timeoutMs = 30_000) {
+/**
+ * Waits until the server on `port` answers its health check. Given the server's process, it also
+ * fails as soon as that process has exited: another program on the port must not answer for it.
+ */
+export async function waitForHealth(port, timeoutMs = 30_000, child = null) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
+    if (child && child.exitCode !== null)
+      throw new Error(`the server for port ${port} exited (code ${child.exitCode}): is the port in use?`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.ok) return;

@@ -117,7 +117,7 @@ try {
   await database.close();
 
   const server = startServer({ port, dataDir, env });
-  await waitForHealth(port, 60_000);
+  await waitForHealth(port, 60_000, server);
   const token = await signInWithDevCredentials(base);
   const post = (url: string, body: unknown) =>
     fetch(base + url, {

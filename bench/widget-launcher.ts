@@ -92,7 +92,7 @@ function reportP95(label: string, samples: Sample[]) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-widget-'));
 const server = startServer({ port: PORT, dataDir });
 try {
-  await waitForHealth(PORT, 120_000); // a first start migrates a fresh database
+  await waitForHealth(PORT, 120_000, server); // a first start migrates a fresh database
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
