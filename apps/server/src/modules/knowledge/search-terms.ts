@@ -1,0 +1,173 @@
+import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Via } from './bm25f';
+import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
+import { anyOf, prefixOf, type Term } from './search-candidates';
+import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
+
+/**
+ * A question as weighed search terms: its subject words (query-terms.ts), each with its other
+ * wordings as PostgreSQL tsqueries (as typed, school synonyms, a prefix, WordNet's related words,
+ * a spelling correction), how many chunks hold it, and its idf weight. Words the knowledge base
+ * never uses weigh half an average word (UNKNOWN_WORD_WEIGHT): a question mostly about things the
+ * school never wrote about cannot score high.
+ */
+
+const UNKNOWN_WORD_WEIGHT = 0.5;
+
+const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+export type TermOptions = {
+  /** Other words for a question's word from a general lexicon (WordNet); none when absent. */
+  relatedOf?: RelatedWordsOf;
+  /** The school-vocabulary synonyms of query-terms.ts (on unless turned off, for evaluation). */
+  schoolThesaurus?: boolean;
+  /** Whether a word is English (WordNet): only other words are taken for misspellings (spelling.ts). */
+  isEnglishWord?: (word: string) => boolean;
+};
+
+/** Reads questions into terms; `chunkCount` is the knowledge base's size (for idf). */
+export function createTermReader(db: Database, options: TermOptions, chunkCount: () => Promise<number>) {
+  /** Each group's alternatives as tsquery text, stemmed by PostgreSQL in one round trip. */
+  async function tsqueries(groups: QueryGroup[]) {
+    const items = groups.flatMap((g, gi) => [
+      ...g.alternatives.map((text, ai) => ({ g: gi, v: ai === 0 ? 'exact' : 'synonym', text })),
+      ...g.related.map((text) => ({ g: gi, v: 'related', text })),
+    ]);
+    const found = await rows<{ g: number; v: Via; q: string }>(
+      db,
+      sql`select (x->>'g')::int as g, x->>'v' as v,
+            phraseto_tsquery('english'::regconfig, x->>'text')::text as q
+          from jsonb_array_elements(${JSON.stringify(items)}::jsonb) as x`,
+    );
+    return groups.flatMap((group, gi) => {
+      const mine = found.filter((f) => f.g === gi && f.q);
+      const exact = mine.find((f) => f.v === 'exact')?.q ?? null;
+      const alternatives: { query: string; via: Via }[] = [];
+      const seen = new Set<string>();
+      const add = (query: string | null, via: Via) => {
+        if (!query || seen.has(query)) return;
+        seen.add(query);
+        alternatives.push({ query, via });
+      };
+      add(exact, 'exact');
+      mine.filter((f) => f.v === 'synonym').forEach((f) => add(f.q, 'synonym'));
+      add(prefixOf(exact), 'prefix');
+      mine.filter((f) => f.v === 'related').forEach((f) => add(f.q, 'related'));
+      const core = anyOf(alternatives.filter((a) => a.via !== 'related').map((a) => a.query));
+      const combined = anyOf(alternatives.map((a) => a.query));
+      return combined && core ? [{ word: group.word, alternatives, core, combined }] : [];
+    });
+  }
+
+  /**
+   * Chunks holding each term, from the stem counts the triggers keep (knowledge_terms): for a term
+   * with synonyms or a prefix, its most frequent stem's count (a lower bound, close enough for
+   * weighing words, and read in one query instead of counting matches).
+   */
+  async function documentFrequencies(queries: string[], n: number): Promise<{ df: number; upper: number }[]> {
+    const stems = queries.flatMap((query, i) => {
+      const found = [...query.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => ({
+        l: m[1]!.replace(/''/g, "'"),
+        p: !!m[2],
+      }));
+      const prefixes = new Set(found.filter((f) => f.p).map((f) => f.l));
+      const unique = new Map(found.filter((f) => f.p || !prefixes.has(f.l)).map((f) => [`${f.l}:${f.p}`, f]));
+      return [...unique.values()].map((f) => ({ i, ...f }));
+    });
+    const counted = await rows<{ i: number; df: number; upper: number }>(
+      db,
+      sql`with stems as (
+            select (x->>'i')::int as i, x->>'l' as l, (x->>'p')::boolean as p
+            from jsonb_array_elements(${JSON.stringify(stems)}::jsonb) as x
+          )
+          select i, max(df)::int as df, sum(df)::int as upper from (
+            select s.i, t.df from stems s join knowledge_terms t on t.lexeme = s.l where not s.p
+            union all
+            select s.i, t.df from stems s join knowledge_terms t
+              on t.lexeme collate "C" >= s.l collate "C" and t.lexeme collate "C" < (s.l || chr(1114111)) collate "C"
+            where s.p
+          ) matched group by i`,
+    );
+    const byTerm = new Map(counted.map((c) => [Number(c.i), c]));
+    return queries.map((_, i) => ({
+      df: Math.min(n, Number(byTerm.get(i)?.df ?? 0)),
+      upper: Math.min(n, Number(byTerm.get(i)?.upper ?? 0)),
+    }));
+  }
+
+  async function terms(query: string): Promise<Term[]> {
+    const parsed = await tsqueries(
+      analyseQuery(query, options.relatedOf, { schoolThesaurus: options.schoolThesaurus }),
+    );
+    const unique = [...new Map(parsed.map((t) => [t.combined, t])).values()];
+    const n = await chunkCount();
+    // A word is weighed by its own rarity (and the school's synonyms'), not by its related words'.
+    const both = await documentFrequencies(
+      [...unique.map((t) => t.core), ...unique.map((t) => t.combined)],
+      n,
+    );
+    const core = both.slice(0, unique.length);
+    const all = both.slice(unique.length);
+    const found = unique.map((t, i) => {
+      const bridged = core[i]!.df === 0;
+      return {
+        word: t.word,
+        alternatives: t.alternatives,
+        combined: t.combined,
+        candidate: bridged ? t.combined : t.core,
+        known: !bridged,
+        df: core[i]!.df || all[i]!.df,
+        upper: bridged ? all[i]!.upper : core[i]!.upper,
+      };
+    });
+    await correctSpelling(found);
+    const known = found.filter((t) => t.df > 0);
+    const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
+    return found.map((t) => ({ ...t, weight: t.df > 0 ? idf(t.df) : average * UNKNOWN_WORD_WEIGHT }));
+  }
+
+  /**
+   * Words the knowledge base never uses and English does not know, matched to the knowledge base's
+   * word one edit away (spelling.ts), in one indexed read of knowledge_terms for all of them.
+   */
+  async function correctSpelling(found: Omit<Term, 'weight'>[]): Promise<void> {
+    const isEnglishWord = options.isEnglishWord;
+    if (!isEnglishWord) return;
+    const misspelt = found.flatMap((t, i) => {
+      const stem = /^'([a-z]+)'$/.exec(t.alternatives.find((a) => a.via === 'exact')?.query ?? '')?.[1];
+      return !t.known && stem && isCorrectable(stem, t.word, isEnglishWord) ? [{ i, stem }] : [];
+    });
+    if (!misspelt.length) return;
+    const variants = misspelt.flatMap(({ i, stem }) => oneEditAway(stem).map((v) => ({ i, v })));
+    const hits = await rows<{ i: number; lexeme: string; df: number }>(
+      db,
+      sql`select (x->>'i')::int as i, t.lexeme, t.df::int as df
+          from jsonb_array_elements(${JSON.stringify(variants)}::jsonb) as x
+          join knowledge_terms t on t.lexeme = x->>'v' and t.df > 0`,
+    );
+    for (const { i } of misspelt) {
+      const best = bestCorrection(
+        hits.filter((h) => Number(h.i) === i).map((h) => ({ ...h, df: Number(h.df) })),
+      );
+      if (!best) continue;
+      const t = found[i]!;
+      const alternatives = [...t.alternatives, { query: `'${best.lexeme}'`, via: 'spelling' as const }];
+      const core = anyOf(alternatives.filter((a) => a.via !== 'related').map((a) => a.query))!;
+      found[i] = {
+        ...t,
+        alternatives,
+        combined: anyOf(alternatives.map((a) => a.query))!,
+        candidate: core,
+        known: true,
+        df: best.df,
+        upper: best.df,
+      };
+    }
+  }
+
+
+  return { terms };
+}
