@@ -1,8 +1,8 @@
 import { validateImportRow, type ImportResult, type ImportValidation } from '@lantern/contracts';
+import type { Actor } from '../audit/audit.service';
 import type { LeadsService, NumberedLead } from '../leads/leads.service';
 
 type RawRow = Record<string, unknown> & { lineNumber?: number };
-type Actor = { userId: string | null; ip: string | null };
 type Verdicts = ImportValidation['validation'];
 
 /**

@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import { EXPORT_COLUMNS, exportFilename, neutraliseCsvCell } from '@lantern/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../../db/client';
-import { recordAuditEvent } from '../audit/audit.service';
+import { recordAuditEvent, type Actor } from '../audit/audit.service';
 import type { LeadsService } from '../leads/leads.service';
 
-type Actor = { userId: string | null; ip: string | null };
 type Cell = string | null;
 
 /** One CSV field (RFC 4180 quoting, as csv-stringify writes it), formula-like cells neutralised. */

@@ -22,36 +22,47 @@ type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'exe
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export function createResourcesRepository(db: Database) {
-  async function withRelations(rows: ResourceRow[]): Promise<ResourceWithFiles[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [files, links] = await Promise.all([
-      db
-        .select()
-        .from(resourceFiles)
-        .where(inIdList(resourceFiles.resourceId, ids))
-        .orderBy(asc(resourceFiles.position), asc(resourceFiles.createdAt)),
-      db
-        .select({
-          resourceId: resourceSegments.resourceId,
-          id: resourceSegments.segmentId,
-          isPrimary: resourceSegments.isPrimary,
-        })
-        .from(resourceSegments)
-        .where(inIdList(resourceSegments.resourceId, ids)),
-    ]);
-    return rows.map((r) => ({
-      ...r,
-      files: files.filter((f) => f.resourceId === r.id),
-      segmentLinks: links
-        .filter((l) => l.resourceId === r.id)
-        .map((l) => ({ id: l.id, isPrimary: l.isPrimary })),
-    }));
-  }
-
   return {
+    /** For the audit log, which the resources' use cases write beside their changes. */
+    db,
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => db.transaction((tx) => work(tx)),
+    ...resourceReads(db),
+    ...resourceWrites(db),
+    ...downloadQueries(db),
+  };
+}
 
+/** The resources with their files (in order) and their segment links. */
+async function withRelations(db: Database, rows: ResourceRow[]): Promise<ResourceWithFiles[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [files, links] = await Promise.all([
+    db
+      .select()
+      .from(resourceFiles)
+      .where(inIdList(resourceFiles.resourceId, ids))
+      .orderBy(asc(resourceFiles.position), asc(resourceFiles.createdAt)),
+    db
+      .select({
+        resourceId: resourceSegments.resourceId,
+        id: resourceSegments.segmentId,
+        isPrimary: resourceSegments.isPrimary,
+      })
+      .from(resourceSegments)
+      .where(inIdList(resourceSegments.resourceId, ids)),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    files: files.filter((f) => f.resourceId === r.id),
+    segmentLinks: links
+      .filter((l) => l.resourceId === r.id)
+      .map((l) => ({ id: l.id, isPrimary: l.isPrimary })),
+  }));
+}
+
+/** Resources with their files and segment links: the admin list, one resource, a segment's. */
+function resourceReads(db: Database) {
+  return {
     /** Resources, highest priority first; optionally of a category or assigned to a segment. */
     async list(filter: { category?: string; segmentId?: string }): Promise<ResourceWithFiles[]> {
       const rows = await db
@@ -66,14 +77,56 @@ export function createResourcesRepository(db: Database) {
           ),
         )
         .orderBy(desc(resources.priority), desc(resources.createdAt));
-      return withRelations(rows);
+      return withRelations(db, rows);
     },
 
     async findById(id: string): Promise<ResourceWithFiles | undefined> {
       const [row] = await db.select().from(resources).where(eq(resources.id, id));
-      return row ? (await withRelations([row]))[0] : undefined;
+      return row ? (await withRelations(db, [row]))[0] : undefined;
     },
 
+    /** Active resources for any of the segments: primary ones first, then by priority. */
+    async forSegments(segmentIds: string[], limit: number) {
+      if (segmentIds.length === 0) return [];
+      return rowsOf<{
+        id: string;
+        title: string;
+        description: string;
+        category: string;
+        priority: number;
+        file_count: number;
+        require_email: boolean;
+      }>(
+        await db.execute(sql`
+          select r.id, r.title, r.description, r.category, r.priority, r.require_email,
+            (select count(*)::int from ${resourceFiles} f where f.resource_id = r.id) as file_count
+          from ${resources} r
+          join lateral (
+            select bool_or(rs.is_primary) as primary_for_one
+            from ${resourceSegments} rs
+            where rs.resource_id = r.id
+              and rs.segment_id in (select (jsonb_array_elements_text(${JSON.stringify(segmentIds)}::jsonb))::uuid)
+          ) m on m.primary_for_one is not null
+          where r.is_active
+            and exists (select 1 from ${resourceFiles} f where f.resource_id = r.id)
+          order by m.primary_for_one desc, r.priority desc, r.created_at desc
+          limit ${limit}`),
+      );
+    },
+
+    async file(resourceId: string, fileId: string): Promise<ResourceFileRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(resourceFiles)
+        .where(and(eq(resourceFiles.resourceId, resourceId), eq(resourceFiles.id, fileId)));
+      return row;
+    },
+  };
+}
+
+/** Writing a resource, its files and its segment links. */
+function resourceWrites(db: Database) {
+  return {
     async insert(q: Queryable, values: typeof resources.$inferInsert): Promise<void> {
       await q.insert(resources).values(values);
     },
@@ -128,44 +181,12 @@ export function createResourcesRepository(db: Database) {
           .where(eq(resourceSegments.resourceId, resourceId));
       }
     },
+  };
+}
 
-    /** Active resources for any of the segments: primary ones first, then by priority. */
-    async forSegments(segmentIds: string[], limit: number) {
-      if (segmentIds.length === 0) return [];
-      return rowsOf<{
-        id: string;
-        title: string;
-        description: string;
-        category: string;
-        priority: number;
-        file_count: number;
-        require_email: boolean;
-      }>(
-        await db.execute(sql`
-          select r.id, r.title, r.description, r.category, r.priority, r.require_email,
-            (select count(*)::int from ${resourceFiles} f where f.resource_id = r.id) as file_count
-          from ${resources} r
-          join lateral (
-            select bool_or(rs.is_primary) as primary_for_one
-            from ${resourceSegments} rs
-            where rs.resource_id = r.id
-              and rs.segment_id in (select (jsonb_array_elements_text(${JSON.stringify(segmentIds)}::jsonb))::uuid)
-          ) m on m.primary_for_one is not null
-          where r.is_active
-            and exists (select 1 from ${resourceFiles} f where f.resource_id = r.id)
-          order by m.primary_for_one desc, r.priority desc, r.created_at desc
-          limit ${limit}`),
-      );
-    },
-
-    async file(resourceId: string, fileId: string): Promise<ResourceFileRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(resourceFiles)
-        .where(and(eq(resourceFiles.resourceId, resourceId), eq(resourceFiles.id, fileId)));
-      return row;
-    },
-
+/** Download links, counted downloads and their statistics. */
+function downloadQueries(db: Database) {
+  return {
     async insertLinks(links: (typeof resourceDownloadLinks.$inferInsert)[]): Promise<void> {
       if (links.length) await db.insert(resourceDownloadLinks).values(links);
     },

@@ -21,51 +21,16 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { sessionOf } from '../../http/authenticate';
 import { BadInputError } from '../../http/errors';
 import { publicRoute } from '../../http/public-routes';
 import { StoredFileNotFoundError } from '../../providers/storage/file-storage';
 import { cleanFilename } from '../../security/upload-filename';
-import { recordAuditEvent } from '../audit/audit.service';
+import { fileListPage, linkProblemPage } from './download-pages';
 import { LinkProblem, type ResourcesService, type UploadPart } from './resources.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 const tags = ['resources'];
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-const PAGE_STYLE = `body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f8fafc;color:#0f172a;margin:0;padding:48px 16px}
-main{max-width:560px;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px}
-h1{font-size:1.375rem;margin:0 0 12px}p{line-height:1.6;color:#334155}ul{padding:0;list-style:none}
-li{margin:8px 0}a{color:#3730a3;font-weight:600}`;
-
-/** A small, plain page for people who follow a download link (no script, everything escaped). */
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-}
-
-const LINK_PAGES: Record<LinkProblem['reason'], { status: number; title: string; text: string }> = {
-  invalid: {
-    status: 400,
-    title: 'This download link is not valid',
-    text: 'The link may have been copied incompletely. Please use the link from your email, or ask the school for a new one.',
-  },
-  expired: {
-    status: 410,
-    title: 'This download link has expired',
-    text: 'Download links are valid for a limited time. Please ask the school for a new link, or fill in the enrolment form again.',
-  },
-  gone: {
-    status: 404,
-    title: 'This resource is no longer available',
-    text: 'The school has removed or paused this resource. Please contact the school if you still need it.',
-  },
-};
 
 /** RFC 6266: an ASCII fallback name and the exact UTF-8 name. */
 function contentDisposition(filename: string): string {
@@ -73,17 +38,13 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.id, ip: request.ip });
+
 export async function resourcesRoutes(
   app: FastifyInstance,
-  opts: { resources: ResourcesService; db: Database },
+  opts: { resources: ResourcesService },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { resources, db } = opts;
-  const audit = (
-    request: FastifyRequest,
-    action: 'resource.created' | 'resource.deleted',
-    details: Record<string, unknown>,
-  ) => recordAuditEvent(db, { actorId: sessionOf(request).user.id, action, details, ip: request.ip });
+  const { resources } = opts;
 
   await app.register(multipart, {
     limits: {
@@ -94,6 +55,15 @@ export async function resourcesRoutes(
       parts: 100,
     },
   });
+
+  resourceEditingRoutes(app, resources);
+  resourceDetailRoutes(app, resources);
+  publicLinkRoutes(app, resources);
+}
+
+/** The admin's resources: the list, create (multipart), change and delete. */
+function resourceEditingRoutes(app: FastifyInstance, resources: ResourcesService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/resources',
@@ -132,8 +102,7 @@ export async function resourcesRoutes(
           } else yield { type: 'field', fieldname: part.fieldname, value: part.value } as UploadPart;
         }
       })();
-      const resource = await resources.createFromUpload(parts);
-      await audit(request, 'resource.created', { resourceId: resource.id, files: resource.file_count });
+      const resource = await resources.createFromUpload(parts, actorOf(request));
       return reply.status(201).send({ resource });
     },
   );
@@ -155,11 +124,15 @@ export async function resourcesRoutes(
     '/api/resources/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: successSchema, ...errors } } },
     async (request) => {
-      await resources.delete(request.params.id);
-      await audit(request, 'resource.deleted', { resourceId: request.params.id });
+      await resources.delete(request.params.id, actorOf(request));
       return { success: true as const };
     },
   );
+}
+
+/** One resource's segments, download statistics and files. */
+function resourceDetailRoutes(app: FastifyInstance, resources: ResourcesService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/resources/:id/assign-segments',
@@ -199,6 +172,11 @@ export async function resourcesRoutes(
     { schema: { tags, params: idParamsSchema, response: { 200: resourceFilesResponseSchema, ...errors } } },
     async (request) => ({ files: await resources.files(request.params.id) }),
   );
+}
+
+/** The public side: links for anyone who asks, a segment's resources, following a link. */
+function publicLinkRoutes(app: FastifyInstance, resources: ResourcesService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/resources/generate-token',
@@ -266,23 +244,15 @@ async function followLink(
   fileId: string | undefined,
   reply: FastifyReply,
 ) {
-  const html = (status: number, title: string, body: string) =>
+  const html = (page: { status: number; html: string }) =>
     reply
-      .status(status)
+      .status(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page(title, body));
+      .send(page.html);
   try {
     const { link, resource, file } = await resources.redeem(token, fileId);
-    if (!file) {
-      const items = resource.files
-        .map(
-          (f) =>
-            `<li><a href="/api/resources/download/${encodeURIComponent(token)}?file=${f.id}">${escapeHtml(f.filename)}</a></li>`,
-        )
-        .join('');
-      return html(200, resource.title, `<p>${escapeHtml(resource.description)}</p><ul>${items}</ul>`);
-    }
+    if (!file) return html(fileListPage(token, resource));
     const { body, size } = await resources.openDownload(link, resource.id, file);
     reply
       .type(file.fileType)
@@ -292,14 +262,8 @@ async function followLink(
     if (size !== null) reply.header('content-length', size);
     return reply.send(body);
   } catch (error) {
-    if (error instanceof LinkProblem) {
-      const p = LINK_PAGES[error.reason];
-      return html(p.status, p.title, `<p>${escapeHtml(p.text)}</p>`);
-    }
-    if (error instanceof StoredFileNotFoundError) {
-      const p = LINK_PAGES.gone;
-      return html(p.status, p.title, `<p>${escapeHtml(p.text)}</p>`);
-    }
+    if (error instanceof LinkProblem) return html(linkProblemPage(error.reason));
+    if (error instanceof StoredFileNotFoundError) return html(linkProblemPage('gone'));
     throw error;
   }
 }

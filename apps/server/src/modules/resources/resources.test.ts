@@ -7,6 +7,7 @@ import { multipart, SAMPLE_FILES, type MultipartFile } from '../../test/multipar
 import {
   bearer,
   createTestApp,
+  DEFAULT_ADMIN,
   freshAddress,
   loginToken,
   queryRows,
@@ -543,5 +544,32 @@ describe('uploads refused before they are stored', () => {
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="reportgnp.exe.png"; filename*=UTF-8''reportgnp.exe.png`,
     );
+  });
+});
+
+describe('audit log', () => {
+  it('records who created a resource, with its file count, and who deleted it', async () => {
+    const resource = await createResource({}, [
+      { filename: 'one.pdf', contentType: 'application/pdf', content: SAMPLE_FILES.pdf() },
+      { filename: 'two.txt', content: SAMPLE_FILES.txt() },
+    ]);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/resources/${resource.id}`,
+      headers: bearer(token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    const events = await queryRows(
+      t.database,
+      sql`select e.action, e.details, e.ip, e.actor_id = u.id as by_admin
+        from audit_events e left join admin_users u on u.email = ${DEFAULT_ADMIN.email}
+        where e.details->>'resourceId' = ${resource.id}`,
+    );
+    expect(Object.fromEntries(events.map((e) => [e.action as string, e.details]))).toEqual({
+      'resource.created': { resourceId: resource.id, files: 2 },
+      'resource.deleted': { resourceId: resource.id },
+    });
+    expect(events).toHaveLength(2);
+    for (const e of events) expect(e).toMatchObject({ by_admin: true, ip: expect.any(String) });
   });
 });

@@ -5,7 +5,6 @@ import {
   evaluateRulesSchema,
   idParamsSchema,
   leadIdsSchema,
-  neutraliseCsvCell,
   removeLeadsResponseSchema,
   ruleTestResultSchema,
   segmentCloneSchema,
@@ -19,56 +18,30 @@ import {
   segmentUpdateSchema,
   successSchema,
   syncResultSchema,
-  type SegmentLead,
 } from '@lantern/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
 import { sessionOf } from '../../http/authenticate';
-import { recordAuditEvent, type AuditAction } from '../audit/audit.service';
 import type { SegmentsService } from './segments.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['segments'];
 
-const EXPORT_COLUMNS = [
-  'email',
-  'parent_name',
-  'child_name',
-  'child_age',
-  'phone',
-  'special_needs',
-  'lead_score',
-  'timeline',
-  'assignment',
-  'assigned_at',
-] as const;
-
-function exportCells(lead: SegmentLead): (string | null)[] {
-  const cells: Record<(typeof EXPORT_COLUMNS)[number], string | null> = {
-    email: lead.email,
-    parent_name: lead.parent_name,
-    child_name: lead.child_name,
-    child_age: lead.child_age === null ? null : String(lead.child_age),
-    phone: lead.phone,
-    special_needs: lead.special_needs.join(', ') || null,
-    lead_score: String(lead.lead_score),
-    timeline: lead.timeline,
-    assignment: lead.manually_assigned ? 'Manual' : 'Auto',
-    assigned_at: lead.assigned_at,
-  };
-  return EXPORT_COLUMNS.map((c) => (cells[c] === null ? null : neutraliseCsvCell(cells[c])));
-}
+const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.id, ip: request.ip });
 
 export async function segmentsRoutes(
   app: FastifyInstance,
-  opts: { segments: SegmentsService; db: Database },
+  opts: { segments: SegmentsService },
 ) {
+  const { segments } = opts;
+  segmentEditingRoutes(app, segments);
+  membershipRoutes(app, segments);
+  segmentCopyRoutes(app, segments);
+}
+
+/** Segments and their rules: the list, create, change, delete, and the rule test. */
+function segmentEditingRoutes(app: FastifyInstance, segments: SegmentsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { segments, db } = opts;
-  const audit = (request: FastifyRequest, action: AuditAction, details: Record<string, unknown>) =>
-    recordAuditEvent(db, { actorId: sessionOf(request).user.id, action, details, ip: request.ip });
 
   r.get('/api/segments', { schema: { tags, response: { 200: segmentListSchema, ...errors } } }, async () => ({
     segments: await segments.listSegments(),
@@ -85,8 +58,7 @@ export async function segmentsRoutes(
       },
     },
     async (request, reply) => {
-      const segment = await segments.createSegment(request.body);
-      await audit(request, 'segment.created', { segmentId: segment.id });
+      const segment = await segments.createSegment(request.body, actorOf(request));
       return reply.status(201).send({ segment });
     },
   );
@@ -102,19 +74,16 @@ export async function segmentsRoutes(
         response: { 200: segmentResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const segment = await segments.updateSegment(request.params.id, request.body);
-      await audit(request, 'segment.updated', { segmentId: segment.id, fields: Object.keys(request.body) });
-      return { segment };
-    },
+    async (request) => ({
+      segment: await segments.updateSegment(request.params.id, request.body, actorOf(request)),
+    }),
   );
 
   r.delete(
     '/api/segments/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: successSchema, ...errors } } },
     async (request) => {
-      await segments.deleteSegment(request.params.id);
-      await audit(request, 'segment.deleted', { segmentId: request.params.id });
+      await segments.deleteSegment(request.params.id, actorOf(request));
       return { success: true as const };
     },
   );
@@ -131,6 +100,11 @@ export async function segmentsRoutes(
     },
     (request) => segments.evaluateRules(request.body.inclusion_rules, request.body.exclusion_rules),
   );
+}
+
+/** A segment's members: the filtered page, and adding or taking out leads by hand. */
+function membershipRoutes(app: FastifyInstance, segments: SegmentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/segments/:id/leads',
@@ -158,9 +132,12 @@ export async function segmentsRoutes(
       },
     },
     async (request) => {
-      const { assigned, segmentName } = await segments.assignLeads(request.params.id, request.body.lead_ids);
+      const { assigned, segmentName } = await segments.assignLeads(
+        request.params.id,
+        request.body.lead_ids,
+        actorOf(request),
+      );
       const n = request.body.lead_ids.length;
-      await audit(request, 'segment.leads_assigned', { segmentId: request.params.id, count: n });
       return {
         success: true as const,
         assigned,
@@ -180,12 +157,16 @@ export async function segmentsRoutes(
         response: { 200: removeLeadsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const removed = await segments.removeLeads(request.params.id, request.body.lead_ids);
-      await audit(request, 'segment.leads_removed', { segmentId: request.params.id, count: removed });
-      return { success: true as const, removed };
-    },
+    async (request) => ({
+      success: true as const,
+      removed: await segments.removeLeads(request.params.id, request.body.lead_ids, actorOf(request)),
+    }),
   );
+}
+
+/** A segment's members elsewhere: exported as a file, cloned into a new segment, synced to MailerLite. */
+function segmentCopyRoutes(app: FastifyInstance, segments: SegmentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/segments/:id/export',
@@ -198,25 +179,23 @@ export async function segmentsRoutes(
       },
     },
     async (request, reply) => {
-      const segment = await segments.getOrThrow(request.params.id);
-      const { format } = request.query;
-      await audit(request, 'segment.exported', { segmentId: segment.id, format, rows: segment.active_leads });
-      if (format === 'json') {
-        const leads: SegmentLead[] = [];
-        for await (const page of segments.membersInPages(segment.id)) leads.push(...page);
+      const exported = await segments.exportSegment(
+        request.params.id,
+        request.query.format,
+        actorOf(request),
+      );
+      if (exported.format === 'json')
         return reply
           .header('cache-control', 'no-store')
-          .send({ segment: { id: segment.id, name: segment.name }, leads });
-      }
-      async function* csv() {
-        yield stringify([[...EXPORT_COLUMNS]]);
-        for await (const page of segments.membersInPages(segment.id)) yield stringify(page.map(exportCells));
-      }
+          .send({ segment: exported.segment, leads: exported.leads });
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${segmentExportFilename(segment.name)}"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${segmentExportFilename(exported.segment.name)}"`,
+        )
         .header('cache-control', 'no-store')
-        .send(Readable.from(csv(), { highWaterMark: 1 }));
+        .send(Readable.from(exported.csv, { highWaterMark: 1 }));
     },
   );
 
@@ -232,8 +211,7 @@ export async function segmentsRoutes(
       },
     },
     async (request, reply) => {
-      const segment = await segments.cloneSegment(request.params.id, request.body.name);
-      await audit(request, 'segment.cloned', { from: request.params.id, segmentId: segment.id });
+      const segment = await segments.cloneSegment(request.params.id, request.body.name, actorOf(request));
       return reply.status(201).send({ segment });
     },
   );
@@ -248,15 +226,6 @@ export async function segmentsRoutes(
         response: { 200: syncResultSchema, ...errors, 502: errorSchema },
       },
     },
-    async (request) => {
-      const result = await segments.syncToMailerLite(request.params.id);
-      await audit(request, 'segment.synced', {
-        segmentId: request.params.id,
-        found: result.results.leads_found,
-        synced: result.results.synced,
-        errors: result.results.errors,
-      });
-      return result;
-    },
+    (request) => segments.syncToMailerLite(request.params.id, actorOf(request)),
   );
 }

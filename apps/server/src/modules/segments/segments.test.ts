@@ -1,7 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeMailerLite, type FakeMailerLite } from '../../providers/mailerlite/fake-mailerlite';
 import { createLead, makeLead } from '../../test/factories';
-import { bearer, createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  DEFAULT_ADMIN,
+  loginToken,
+  queryRows,
+  type TestApp,
+} from '../../test/test-app';
 
 const AUTISM_IMMEDIATE = {
   operator: 'AND',
@@ -508,5 +516,47 @@ describe('POST /api/segments/:id/sync-to-mailerlite', () => {
 
   it('never writes the MailerLite key to the log', () => {
     expect(t.logs.join('\n')).not.toContain('ml-test-key-0123456789');
+  });
+});
+
+describe('audit log', () => {
+  it('records who created, changed, filled, emptied, exported, synced, cloned and deleted a segment', async () => {
+    const lead = await createLead(t.app, token, makeLead());
+    const segment = await createSegment({ name: 'Audited', inclusion_rules: LOW_SCORE });
+    expect((await call('PUT', `/api/segments/${segment.id}`, { priority: 3 })).statusCode).toBe(200);
+    const ids = { lead_ids: [lead.id, lead.id] };
+    expect((await call('POST', `/api/segments/${segment.id}/assign-leads`, ids)).statusCode).toBe(200);
+    expect((await call('POST', `/api/segments/${segment.id}/remove-leads`, ids)).statusCode).toBe(200);
+    expect((await call('GET', `/api/segments/${segment.id}/export?format=json`)).statusCode).toBe(200);
+    const clone = (await call('POST', `/api/segments/${segment.id}/clone`, { name: 'Audited copy' })).json()
+      .segment as { id: string };
+    expect((await call('DELETE', `/api/segments/${clone.id}`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/segments/${segment.id}/sync-to-mailerlite`)).statusCode).toBe(200);
+
+    const events = await queryRows(
+      t.database,
+      sql`select e.action, e.details, e.ip, e.actor_id = u.id as by_admin
+        from audit_events e left join admin_users u on u.email = ${DEFAULT_ADMIN.email}
+        where e.action like 'segment.%'
+          and (e.details->>'segmentId' in (${segment.id}, ${clone.id}) or e.details->>'from' = ${segment.id})`,
+    );
+    const byAction = Object.fromEntries(events.map((e) => [e.action as string, e.details]));
+    expect(byAction).toEqual({
+      'segment.created': { segmentId: segment.id },
+      'segment.updated': { segmentId: segment.id, fields: ['priority'] },
+      'segment.leads_assigned': { segmentId: segment.id, count: 2 },
+      'segment.leads_removed': { segmentId: segment.id, count: 1 },
+      'segment.exported': { segmentId: segment.id, format: 'json', rows: expect.any(Number) },
+      'segment.synced': {
+        segmentId: segment.id,
+        found: expect.any(Number),
+        synced: expect.any(Number),
+        errors: expect.any(Number),
+      },
+      'segment.cloned': { from: segment.id, segmentId: clone.id },
+      'segment.deleted': { segmentId: clone.id },
+    });
+    expect(events).toHaveLength(8);
+    for (const e of events) expect(e).toMatchObject({ by_admin: true, ip: expect.any(String) });
   });
 });
