@@ -40,10 +40,7 @@ function contentDisposition(filename: string): string {
 
 const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.id, ip: request.ip });
 
-export async function resourcesRoutes(
-  app: FastifyInstance,
-  opts: { resources: ResourcesService },
-) {
+export async function resourcesRoutes(app: FastifyInstance, opts: { resources: ResourcesService }) {
   const { resources } = opts;
 
   await app.register(multipart, {

@@ -29,10 +29,7 @@ const tags = ['segments'];
 
 const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.id, ip: request.ip });
 
-export async function segmentsRoutes(
-  app: FastifyInstance,
-  opts: { segments: SegmentsService },
-) {
+export async function segmentsRoutes(app: FastifyInstance, opts: { segments: SegmentsService }) {
   const { segments } = opts;
   segmentEditingRoutes(app, segments);
   membershipRoutes(app, segments);
