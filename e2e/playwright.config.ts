@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_SECRET_KEY } from './support/download-links';
 
+// E2E_PORT and WEB_DIST_DIR (the built web app the server serves; apps/web/dist by default) let a
+// run use its own port and build beside another run.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh data folder for every run: the journeys start from a first start of the product.
 // Kept in the environment so test workers, which load this file again, see the same folder.
@@ -37,7 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx support/seed-fixtures.ts > ${logFile} 2>&1 && node ../apps/server/dist/server.js >> ${logFile} 2>&1`,
+    // The journeys seed their own data through the API; only an expired download link is stored first.
+    command: `npx tsx support/seed-expired-link.ts > ${logFile} 2>&1 && node ../apps/server/dist/server.js >> ${logFile} 2>&1`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -47,6 +50,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       SECRET_KEY: E2E_SECRET_KEY,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { EXPIRED_DOWNLOAD_LINK } from '../support/download-links';
+import { adminApi, anyChildHas, seedSegment } from '../support/seed';
 import { useApiSession } from '../support/session';
 
 const PARENT = {
@@ -29,6 +30,10 @@ test('an admin’s resource reaches a parent through the enrolment form, the dow
   request,
 }) => {
   const token = await useApiSession(page, request);
+  const autismSupport = await seedSegment(await adminApi(request, token), {
+    name: 'autism-support',
+    inclusion_rules: anyChildHas('Autism/ASD'),
+  });
   const leadsBefore = await dashboardCount(page, 'Total Leads');
   const downloadsBefore = await dashboardCount(page, 'Resource Downloads');
 
@@ -45,12 +50,12 @@ test('an admin’s resource reaches a parent through the enrolment form, the dow
     { name: 'week-one-checklist.txt', mimeType: 'text/plain', buffer: Buffer.from(CHECKLIST) },
   ]);
   await expect(dialog.getByRole('list', { name: 'Chosen files' }).getByRole('listitem')).toHaveCount(2);
-  await dialog.getByRole('checkbox', { name: /autism support/ }).check();
+  await dialog.getByRole('checkbox', { name: new RegExp(autismSupport.shownName) }).check();
   await dialog.getByRole('button', { name: 'Create Resource' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('article', { name: RESOURCE });
   await expect(row).toContainText('2 files');
-  await expect(row).toContainText('autism support');
+  await expect(row).toContainText(autismSupport.shownName);
 
   // A parent, signed out, enrols two children: one with autism puts the lead in that segment.
   const parentContext = await browser.newContext({ acceptDownloads: true });

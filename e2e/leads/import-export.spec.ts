@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { FIXTURE_LEAD } from '../support/fixtures';
+import { adminApi, seedLead, type SeededLead } from '../support/seed';
 import { useApiSession } from '../support/session';
 
 type Cells = Record<string, string>;
 
 // Three clean rows, one with a warning only (no phone: still valid), one invalid (a child aged 30)
-// and one duplicate (the fixture lead's email, already on file).
+// and one duplicate (a lead already on file, seeded by the test).
 const CLEAN: Cells[] = [
   { email: 'rowan.importer@example.org', parent_name: 'Rowan Importer', child1_name: 'Ada Importer' },
   { email: 'sasha.importer@example.org', parent_name: 'Sasha Importer', child1_name: 'Ben Importer' },
@@ -33,13 +33,13 @@ const TOO_OLD: Cells = {
   child1_name: 'Eve Importer',
   child1_age: '30',
 };
-const DUPLICATE: Cells = {
-  email: FIXTURE_LEAD.email,
-  parent_name: FIXTURE_LEAD.parentName,
+const duplicateOf = (lead: SeededLead): Cells => ({
+  email: lead.email,
+  parent_name: lead.parent_name,
   phone: '(555) 201-3344',
-  child1_name: FIXTURE_LEAD.child,
+  child1_name: lead.children[0]!.name,
   child1_age: '7',
-};
+});
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -84,7 +84,12 @@ test('imports leads from a CSV built on the template, then exports every lead as
   page,
   request,
 }) => {
-  await useApiSession(page, request);
+  const api = await adminApi(request, await useApiSession(page, request));
+  const onFile = await seedLead(api, {
+    parent_name: 'Quinn Onfile',
+    children: [{ name: 'Robin Onfile', age: 7 }],
+  });
+  const duplicate = duplicateOf(onFile);
   await page.goto('/leads');
   await page.getByRole('button', { name: 'Bulk Import' }).click();
   const wizard = page.getByRole('dialog', { name: 'Bulk Lead Import' });
@@ -101,7 +106,7 @@ test('imports leads from a CSV built on the template, then exports every lead as
   expect(sampleRows).toHaveLength(1);
 
   // Our file: the template's header, a blank line (skipped but counted), then six rows.
-  const rows = [...CLEAN, NO_PHONE, TOO_OLD, DUPLICATE];
+  const rows = [...CLEAN, NO_PHONE, TOO_OLD, duplicate];
   const lines = rows.map((cells) => header.map((column) => csvCell(cells[column] ?? '')).join(','));
   const file = [header.join(','), lines[0], '', ...lines.slice(1)].join('\n');
   await wizard.getByLabel('CSV file').setInputFiles({
@@ -129,8 +134,8 @@ test('imports leads from a CSV built on the template, then exports every lead as
   await expect(tableRows(wizard)).toContainText('Child 1 age must be between 0 and 25');
   await wizard.getByRole('tab', { name: 'Duplicates (1)' }).click();
   await expect(tableRows(wizard)).toHaveCount(1);
-  await expect(tableRows(wizard)).toContainText(FIXTURE_LEAD.email);
-  await expect(tableRows(wizard)).toContainText(FIXTURE_LEAD.parentName);
+  await expect(tableRows(wizard)).toContainText(onFile.email);
+  await expect(tableRows(wizard)).toContainText(onFile.parent_name);
   await expect(tableRows(wizard)).toContainText('A lead with this email already exists');
   await wizard.getByRole('tab', { name: 'Warnings (1)' }).click();
   await expect(tableRows(wizard)).toHaveCount(1);

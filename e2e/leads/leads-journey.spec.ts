@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURE_LEAD } from '../support/fixtures';
+import { adminApi, NO_LEAD_BY_RULES, seedChatLead, seedLead, seedSegment } from '../support/seed';
 import { useApiSession } from '../support/session';
 
 const NEW_LEAD = {
@@ -7,6 +7,15 @@ const NEW_LEAD = {
   parent: 'Harper Journey',
   children: ['Ellis Journey', 'Wren Journey'],
 };
+
+// A parent who asked in the chat: their conversation is on their lead, and searchable.
+const CHAT_FAMILY = {
+  parentName: 'Quinn Okafor',
+  email: 'quinn.okafor@example.org',
+  child: { name: 'Robin', age: 7 },
+  question: 'Does Robin get occupational therapy in the school day?',
+};
+const SEARCH_WORD = 'occupational';
 
 async function dashboardCount(page: Page, label: string): Promise<number> {
   await page.goto('/');
@@ -22,7 +31,12 @@ async function searchLeads(page: Page, term: string) {
 }
 
 test('a lead from creation to deletion, with the dashboard following', async ({ page, request }) => {
-  await useApiSession(page, request);
+  const api = await adminApi(request, await useApiSession(page, request));
+  const openDay = await seedSegment(api, { name: 'open-day', inclusion_rules: NO_LEAD_BY_RULES });
+  const chatLead = await seedChatLead(api, CHAT_FAMILY);
+  // Two more families in a hurry, to assign with the new one (the list is filtered by timeline then).
+  await seedLead(api, { timeline: 'Immediately' });
+  await seedLead(api, { timeline: 'Immediately' });
   const totalBefore = await dashboardCount(page, 'Total Leads');
 
   // Create a lead with two children.
@@ -96,24 +110,24 @@ test('a lead from creation to deletion, with the dashboard following', async ({ 
   const others = page.getByTestId('lead-row').filter({ hasNotText: NEW_LEAD.email });
   await others.nth(0).getByRole('checkbox').check();
   await others.nth(1).getByRole('checkbox').check();
-  await page.getByLabel('Assign to segment').selectOption({ label: 'early years' });
+  await page.getByLabel('Assign to segment').selectOption({ label: openDay.shownName });
   await page.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(page.getByText('3 leads assigned to segment successfully')).toBeVisible();
   await searchLeads(page, 'wren journey');
-  await expect(row.getByText('early years')).toBeVisible();
+  await expect(row.getByText(openDay.shownName)).toBeVisible();
 
-  // Its conversation history is empty; the fixture lead's history is searchable.
+  // Its conversation history is empty; the chat family's history is searchable.
   await row.getByRole('button', { name: 'Open conversation history' }).click();
   const history = page.getByRole('dialog', { name: /Conversation History/ });
   await expect(history.getByText('No conversations found')).toBeVisible();
   await page.keyboard.press('Escape');
   await page.getByLabel('Timeline').selectOption('all');
-  await searchLeads(page, FIXTURE_LEAD.child);
-  const fixtureRow = page.getByTestId('lead-row').filter({ hasText: FIXTURE_LEAD.email });
-  await fixtureRow.getByRole('button', { name: 'Open conversation history' }).click();
+  await searchLeads(page, chatLead.children[0]!.name);
+  const chatRow = page.getByTestId('lead-row').filter({ hasText: chatLead.email });
+  await chatRow.getByRole('button', { name: 'Open conversation history' }).click();
   await expect(history.getByRole('button', { name: /Session #1/ })).toBeVisible();
-  await history.getByLabel('Search messages').fill(FIXTURE_LEAD.searchWord);
-  await expect(history.locator('mark').first()).toHaveText(new RegExp(FIXTURE_LEAD.searchWord, 'i'));
+  await history.getByLabel('Search messages').fill(SEARCH_WORD);
+  await expect(history.locator('mark').first()).toHaveText(new RegExp(SEARCH_WORD, 'i'));
   await page.keyboard.press('Escape');
 
   // Delete it.
@@ -126,17 +140,13 @@ test('a lead from creation to deletion, with the dashboard following', async ({ 
 });
 
 test('shows markup in a lead as text, never as HTML', async ({ page, request }) => {
-  const token = await useApiSession(page, request);
+  const api = await adminApi(request, await useApiSession(page, request));
   const name = '<img src=x onerror="window.__xss=1">';
-  const res = await request.post('/api/leads/import/single', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      email: 'markup.test@example.org',
-      parent_name: name,
-      children: [{ name: '<b>bold</b>', age: 5 }],
-    },
+  await seedLead(api, {
+    email: 'markup.test@example.org',
+    parent_name: name,
+    children: [{ name: '<b>bold</b>', age: 5 }],
   });
-  expect(res.status()).toBe(201);
   await page.goto('/leads?search=markup.test');
   const row = page.getByTestId('lead-row').first();
   await expect(row).toContainText(name);

@@ -1,65 +1,56 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminApi, anyChildHas, NO_LEAD_BY_RULES, seedLead, seedSegment } from '../support/seed';
 import { useApiSession } from '../support/session';
 
 const card = (page: Page, name: string) =>
   page.getByTestId('segment-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('a clone of a seeded segment is named and shown with spaces, as its original is', async ({
+test('a clone of a slug-named segment is named and shown with spaces, as its original is', async ({
   page,
   request,
 }) => {
-  await useApiSession(page, request);
+  const api = await adminApi(request, await useApiSession(page, request));
+  const original = await seedSegment(api, { name: 'adhd-families', inclusion_rules: anyChildHas('ADHD') });
+  const clone = `${original.shownName} (Copy)`;
   await page.goto('/segments');
-  await expect(card(page, 'adhd families')).toBeVisible();
+  await expect(card(page, original.shownName)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Clone adhd families', exact: true }).click();
+  await page.getByRole('button', { name: `Clone ${original.shownName}`, exact: true }).click();
   const cloner = page.getByRole('dialog', { name: 'Clone Segment' });
-  await expect(cloner.getByLabel('New segment name')).toHaveValue('adhd families (Copy)');
+  await expect(cloner.getByLabel('New segment name')).toHaveValue(clone);
   await cloner.getByRole('button', { name: 'Clone Segment' }).click();
-  await expect(card(page, 'adhd families (Copy)')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'adhd-families (Copy)' })).toHaveCount(0);
+  await expect(card(page, clone)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${original.name} (Copy)` })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Delete adhd families (Copy)', exact: true }).click();
+  await page.getByRole('button', { name: `Delete ${clone}`, exact: true }).click();
   await page
     .getByRole('dialog', { name: 'Delete Segment' })
     .getByRole('button', { name: 'Delete Segment' })
     .click();
-  await expect(card(page, 'adhd families (Copy)')).toHaveCount(0);
+  await expect(card(page, clone)).toHaveCount(0);
 });
 
 test('Add Leads tells two families with the same parent name apart by their email', async ({
   page,
   request,
 }) => {
-  const token = await useApiSession(page, request);
-  const headers = { authorization: `Bearer ${token}` };
+  const api = await adminApi(request, await useApiSession(page, request));
   const families = ['morgan.first@example.org', 'morgan.second@example.org'];
   for (const [i, email] of families.entries()) {
-    const res = await request.post('/api/leads/import/single', {
-      headers,
-      data: {
-        email,
-        parent_name: 'Morgan Samename',
-        phone: `(555) 010-717${i}`,
-        timeline: 'Next school year',
-        children: [{ name: `Kit Samename ${i + 1}`, age: 9, special_needs: ['Dyslexia'] }],
-      },
+    await seedLead(api, {
+      email,
+      parent_name: 'Morgan Samename',
+      phone: `(555) 010-717${i}`,
+      timeline: 'Next school year',
+      children: [{ name: `Kit Samename ${i + 1}`, age: 9, special_needs: ['Dyslexia'] }],
     });
-    expect(res.status()).toBe(201);
   }
   // A segment no lead matches by its rules, so both families are offered.
-  const created = await request.post('/api/segments', {
-    headers,
-    data: {
-      name: 'Same name check',
-      inclusion_rules: {
-        operator: 'AND',
-        conditions: [{ field: 'lead_score', operator: 'less_than', value: 0 }],
-      },
-    },
+  const segment = await seedSegment(api, {
+    name: 'Same name check',
+    isExactName: true,
+    inclusion_rules: NO_LEAD_BY_RULES,
   });
-  expect(created.status()).toBe(201);
-  const segment = (await created.json()).segment as { id: string };
 
   await page.goto('/segments');
   await page.getByRole('button', { name: 'View leads in Same name check', exact: true }).click();
@@ -79,5 +70,5 @@ test('Add Leads tells two families with the same parent name apart by their emai
   await expect(viewer.getByRole('row').filter({ hasText: 'morgan.second@example.org' })).toHaveCount(1);
   await expect(viewer.getByRole('row').filter({ hasText: 'morgan.first@example.org' })).toHaveCount(0);
 
-  expect((await request.delete(`/api/segments/${segment.id}`, { headers })).ok()).toBe(true);
+  expect((await request.delete(`/api/segments/${segment.id}`, { headers: api.headers })).ok()).toBe(true);
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { FIXTURE_LEAD } from '../support/fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { adminApi, anyChildHas, seedLead, seedSegment, type AdminApi } from '../support/seed';
 import { useApiSession } from '../support/session';
 
 const NAME = 'Autism - Immediate';
@@ -16,8 +16,8 @@ type ApiLead = {
 };
 
 /** The leads the rules should take, worked out from the leads themselves (not from the rules engine). */
-async function expectedMembers(request: APIRequestContext, token: string): Promise<ApiLead[]> {
-  const res = await request.get('/api/leads?limit=100', { headers: { authorization: `Bearer ${token}` } });
+async function expectedMembers({ request, headers }: AdminApi): Promise<ApiLead[]> {
+  const res = await request.get('/api/leads?limit=100', { headers });
   const { leads } = (await res.json()) as { leads: ApiLead[] };
   return leads.filter(
     (l) =>
@@ -49,22 +49,28 @@ test('a segment from its rules to its leads: test, save, add, move, export, clon
   page,
   request,
 }) => {
-  const token = await useApiSession(page, request);
-  // Three families the segment is for, besides whatever the demo data holds.
+  const api = await adminApi(request, await useApiSession(page, request));
+  // Three families the segment is for, besides any other journey's; one it is not for, and another segment.
   for (const name of ['Ash', 'Bay', 'Cove']) {
-    const res = await request.post('/api/leads/import/single', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        email: `${name.toLowerCase()}.autism@example.org`,
-        parent_name: `${name} Parent`,
-        phone: '(555) 010-3030',
-        timeline: 'Immediately',
-        children: [{ name: `${name} Junior`, age: 6, special_needs: ['Autism/ASD'] }],
-      },
+    await seedLead(api, {
+      email: `${name.toLowerCase()}.autism@example.org`,
+      parent_name: `${name} Parent`,
+      phone: '(555) 010-3030',
+      timeline: 'Immediately',
+      children: [{ name: `${name} Junior`, age: 6, special_needs: ['Autism/ASD'] }],
     });
-    expect(res.status()).toBe(201);
   }
-  const expected = await expectedMembers(request, token);
+  const byHand = await seedLead(api, {
+    parent_name: 'Quinn Byhand',
+    timeline: 'Next school year',
+    children: [{ name: 'Robin Byhand', age: 7, special_needs: ['Sensory Processing'] }],
+  });
+  const adhdFamilies = await seedSegment(api, {
+    name: 'adhd-families',
+    inclusion_rules: anyChildHas('ADHD'),
+  });
+  await seedSegment(api, { name: 'do-not-contact', never_contact: true });
+  const expected = await expectedMembers(api);
   expect(expected.length).toBeGreaterThanOrEqual(3);
 
   await page.goto('/segments');
@@ -113,25 +119,25 @@ test('a segment from its rules to its leads: test, save, add, move, export, clon
   await expect(created.getByText(String(expected.length), { exact: true })).toBeVisible();
   await expect(created.getByText('Never')).toHaveCount(0, { timeout: 10_000 });
 
-  // The lead viewer: add the fixture lead by hand, then move it to another segment.
+  // The lead viewer: add a lead by hand, then move it to another segment.
   await page.getByRole('button', { name: `View leads in ${NAME}`, exact: true }).click();
   const viewer = page.getByRole('dialog', { name: NAME });
   await expect(viewer.getByText(`${expected.length} of ${expected.length} leads shown`)).toBeVisible();
   await viewer.getByRole('button', { name: 'Add Leads' }).click();
   const adder = page.getByRole('dialog', { name: 'Add Leads' });
-  await adder.getByLabel('Search available leads').fill('quinn');
-  await adder.getByRole('checkbox', { name: new RegExp(FIXTURE_LEAD.parentName) }).check();
+  await adder.getByLabel('Search available leads').fill('byhand');
+  await adder.getByRole('checkbox', { name: new RegExp(byHand.parent_name) }).check();
   await adder.getByRole('button', { name: /Add 1 Leads?/ }).click();
   await expect(adder).toBeHidden();
-  const fixtureRow = viewer.getByRole('row').filter({ hasText: FIXTURE_LEAD.email });
-  await expect(fixtureRow).toContainText('Manual');
+  const byHandRow = viewer.getByRole('row').filter({ hasText: byHand.email });
+  await expect(byHandRow).toContainText('Manual');
   await expect(viewer.getByText(`(${expected.length + 1} total in segment)`)).toBeVisible();
 
-  await fixtureRow.getByRole('checkbox', { name: `Select ${FIXTURE_LEAD.parentName}` }).check();
-  await viewer.getByLabel('Move selected leads to segment').selectOption({ label: 'adhd families' });
+  await byHandRow.getByRole('checkbox', { name: `Select ${byHand.parent_name}` }).check();
+  await viewer.getByLabel('Move selected leads to segment').selectOption({ label: adhdFamilies.shownName });
   await viewer.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(viewer.getByText('1 lead moved to adhd families successfully')).toBeVisible();
-  await expect(fixtureRow).toHaveCount(0);
+  await expect(viewer.getByText(`1 lead moved to ${adhdFamilies.shownName} successfully`)).toBeVisible();
+  await expect(byHandRow).toHaveCount(0);
 
   // Export the segment as CSV and read the file.
   const [download] = await Promise.all([

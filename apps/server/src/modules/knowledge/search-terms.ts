@@ -168,6 +168,5 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
     }
   }
 
-
   return { terms };
 }

@@ -1,6 +1,13 @@
-import { enrollFormErrors } from '@lantern/contracts';
+import { ENROLL_MESSAGES, enrollFormErrors } from '@lantern/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyChild, emptyEnrollForm, toSubmitLeadInput, type EnrollFormDraft } from './enroll-draft';
+import {
+  emptyChild,
+  emptyEnrollForm,
+  enrollFormSchema,
+  firstProblemPath,
+  toSubmitLeadInput,
+  type EnrollFormDraft,
+} from './enroll-draft';
 
 const filledForm = (): EnrollFormDraft => ({
   ...emptyEnrollForm(),
@@ -49,5 +56,22 @@ describe('the enrolment form body', () => {
       'timeline',
     ]);
     expect(enrollFormErrors(filledForm())).toEqual({});
+  });
+
+  it('puts each of those problems on its field, in the contracts’ words, the first in page order first', () => {
+    const draft = {
+      ...filledForm(),
+      email: 'dana@example',
+      children: [...filledForm().children, emptyChild()],
+    };
+    const result = enrollFormSchema.safeParse(draft);
+    expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['email'], message: ENROLL_MESSAGES.emailInvalid },
+      { path: ['children', 1, 'name'], message: ENROLL_MESSAGES.childName },
+      { path: ['children', 1, 'age'], message: ENROLL_MESSAGES.childAge },
+      { path: ['children', 1, 'special_needs'], message: ENROLL_MESSAGES.specialNeeds },
+    ]);
+    expect(firstProblemPath(draft)).toBe('email');
+    expect(firstProblemPath(filledForm())).toBeUndefined();
   });
 });

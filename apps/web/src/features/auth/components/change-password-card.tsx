@@ -1,6 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '@lantern/contracts';
 import { Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -8,50 +9,33 @@ import { TextField } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
-
-type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
-type FieldErrors = Partial<Record<keyof Fields, string>>;
-
-const emptyFields: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-function validate({ currentPassword, newPassword, confirmPassword }: Fields): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!currentPassword) errors.currentPassword = 'Current password is required';
-  if (newPassword.length < PASSWORD_MIN_LENGTH) {
-    errors.newPassword = `The new password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-  }
-  if (confirmPassword !== newPassword) errors.confirmPassword = 'The new passwords do not match';
-  return errors;
-}
+import {
+  changePasswordDraftSchema,
+  emptyChangePassword,
+  type ChangePasswordDraft,
+} from './change-password-draft';
 
 export function ChangePasswordCard() {
-  const [fields, setFields] = useState<Fields>(emptyFields);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Problems show under their fields from Change Password until the next attempt; the first takes focus.
+  const { register, handleSubmit, formState, reset } = useForm<ChangePasswordDraft>({
+    resolver: zodResolver(changePasswordDraftSchema),
+    defaultValues: emptyChangePassword(),
+    reValidateMode: 'onSubmit',
+  });
   const changePassword = useChangePassword();
 
-  const bind = (name: keyof Fields) => ({
-    name,
-    value: fields[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setFields((prev) => ({ ...prev, [name]: event.target.value })),
+  const bind = (name: keyof ChangePasswordDraft) => ({
+    ...register(name),
+    error: formState.errors[name]?.message,
   });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(fields);
-    setErrors(found);
-    const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid) {
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+  function submit({ currentPassword, newPassword }: ChangePasswordDraft) {
     changePassword.mutate(
-      { currentPassword: fields.currentPassword, newPassword: fields.newPassword },
+      { currentPassword, newPassword },
       {
         onSuccess: ({ message }) => {
           notify.success(message || 'Password changed');
-          setFields(emptyFields);
+          reset();
         },
       },
     );
@@ -65,7 +49,7 @@ export function ChangePasswordCard() {
         description="Changing your password signs this account out everywhere else; you stay signed in here."
       />
       <CardContent>
-        <form onSubmit={handleSubmit} noValidate className="max-w-md space-y-4">
+        <form onSubmit={handleSubmit(submit)} noValidate className="max-w-md space-y-4">
           {changePassword.isError && (
             <Alert tone="error">{errorMessage(changePassword.error, 'Failed to change password')}</Alert>
           )}

@@ -1,53 +1,55 @@
 import { CHILD_AGE_MAX, CHILD_AGE_MIN, PUBLIC_SPECIAL_NEEDS } from '@lantern/contracts';
 import { X } from 'lucide-react';
 import { useId } from 'react';
+import { Controller, type Control, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/input';
-import type { ChildDraft } from '../enroll-draft';
+import type { EnrollFormDraft } from '../enroll-draft';
 import { describedByError, FieldError, TextInput } from './form-field';
 
 type ChildFieldsProps = {
-  child: ChildDraft;
-  /** 0-based, as the error paths count ('children.0.name'). */
+  /** 0-based, as the form's paths count ('children.0.name'). */
   index: number;
+  control: Control<EnrollFormDraft>;
+  register: UseFormRegister<EnrollFormDraft>;
   canRemove: boolean;
-  errors: Record<string, string>;
+  errorOf: (path: string) => string | undefined;
   fieldId: (path: string) => string;
-  onChange: (change: Partial<ChildDraft>) => void;
   onRemove: () => void;
 };
 
 /** One child: name, age and the special-needs checklist. Labels read 'Child 2 Name' to screen readers. */
+/** The checklist's choice after one box changes, in the list's order. */
+function toggledNeeds(chosen: string[], option: string, isChecked: boolean): string[] {
+  const next = new Set(chosen);
+  if (isChecked) next.add(option);
+  else next.delete(option);
+  return PUBLIC_SPECIAL_NEEDS.filter((need) => next.has(need));
+}
+
 export function ChildFields({
-  child,
   index,
+  control,
+  register,
   canRemove,
-  errors,
+  errorOf,
   fieldId,
-  onChange,
   onRemove,
 }: ChildFieldsProps) {
   const headingId = useId();
   const number = index + 1;
-  const path = (name: string) => `children.${index}.${name}`;
+  const path = (name: 'name' | 'age' | 'special_needs') => `children.${index}.${name}` as const;
   const [nameId, ageId, needsId] = [
     fieldId(path('name')),
     fieldId(path('age')),
     fieldId(path('special_needs')),
   ];
   const [nameError, ageError, needsError] = [
-    errors[path('name')],
-    errors[path('age')],
-    errors[path('special_needs')],
+    errorOf(path('name')),
+    errorOf(path('age')),
+    errorOf(path('special_needs')),
   ];
-
-  function toggleNeed(option: string, isChecked: boolean) {
-    const chosen = new Set(child.special_needs);
-    if (isChecked) chosen.add(option);
-    else chosen.delete(option);
-    onChange({ special_needs: PUBLIC_SPECIAL_NEEDS.filter((need) => chosen.has(need)) });
-  }
 
   return (
     <div
@@ -75,8 +77,7 @@ export function ChildFields({
           <TextInput
             id={nameId}
             autoComplete="off"
-            value={child.name}
-            onChange={(event) => onChange({ name: event.target.value })}
+            {...register(path('name'))}
             {...describedByError(nameId, nameError)}
           />
           <FieldError fieldId={nameId} message={nameError} />
@@ -93,8 +94,7 @@ export function ChildFields({
             max={CHILD_AGE_MAX}
             step={1}
             className="max-w-32 sm:max-w-none"
-            value={child.age}
-            onChange={(event) => onChange({ age: event.target.value })}
+            {...register(path('age'))}
             {...describedByError(ageId, ageError)}
           />
           <FieldError fieldId={ageId} message={ageError} />
@@ -112,21 +112,29 @@ export function ChildFields({
         <p id={`${needsId}-hint`} className="mt-0.5 text-sm text-slate-600">
           Select all that apply.
         </p>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {PUBLIC_SPECIAL_NEEDS.map((option) => (
-            <label
-              key={option}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 transition-colors hover:border-slate-300 has-checked:border-(--enroll-ring) has-checked:bg-(--enroll-primary-soft)"
-            >
-              <Checkbox
-                checked={child.special_needs.includes(option)}
-                onChange={(event) => toggleNeed(option, event.target.checked)}
-                aria-invalid={needsError ? true : undefined}
-              />
-              <span>{option}</span>
-            </label>
-          ))}
-        </div>
+        <Controller
+          control={control}
+          name={`children.${index}.special_needs`}
+          render={({ field }) => (
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {PUBLIC_SPECIAL_NEEDS.map((option) => (
+                <label
+                  key={option}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 transition-colors hover:border-slate-300 has-checked:border-(--enroll-ring) has-checked:bg-(--enroll-primary-soft)"
+                >
+                  <Checkbox
+                    checked={field.value.includes(option)}
+                    onChange={(event) =>
+                      field.onChange(toggledNeeds(field.value, option, event.target.checked))
+                    }
+                    aria-invalid={needsError ? true : undefined}
+                  />
+                  <span>{option}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        />
         {needsError && (
           <div className="mt-2">
             <FieldError fieldId={needsId} message={needsError} />

@@ -1,15 +1,19 @@
-import { ENROLL_MESSAGES, enrollFormErrors } from '@lantern/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ENROLL_MESSAGES } from '@lantern/contracts';
+import { useEffect, useEffectEvent, useId } from 'react';
 import { flushSync } from 'react-dom';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { errorAt } from '@/lib/form';
 import { useSubmitLead } from '../api/submit-lead';
 import {
   emptyChild,
   emptyEnrollForm,
+  enrollFormSchema,
+  firstProblemPath,
   toSubmitLeadInput,
-  type ChildDraft,
   type EnrollFormDraft,
 } from '../enroll-draft';
 import { ENROLL_SUCCESS_PATH, type EnrollSuccessState } from '../enroll-success-state';
@@ -46,39 +50,52 @@ function serverDetail(error: unknown): string | null {
 export function EnrollForm({ schoolName }: { schoolName: string }) {
   const formId = useId();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<EnrollFormDraft>(emptyEnrollForm);
-  // Problems show from the first attempt to send on, and then follow every keystroke.
-  const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
+  // Problems show from the first attempt to send on, and then follow every change. The form reveals
+  // the first problem itself (below): scrolled to its message, with the keyboard on its control.
+  const { control, register, handleSubmit, formState, getValues, trigger } = useForm<EnrollFormDraft>({
+    resolver: zodResolver(enrollFormSchema),
+    defaultValues: emptyEnrollForm(),
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const children = useFieldArray({ control, name: 'children' });
   const submit = useSubmitLead();
   // Still busy while the thank-you page loads, so a second click cannot send twice.
   const isBusy = submit.isPending || submit.isSuccess;
-  const errors = hasTriedSubmit ? enrollFormErrors(draft) : {};
   const fieldId = (path: string) => `${formId}-${path.replaceAll('.', '-')}`;
+  const { errors, isSubmitted, submitCount } = formState;
+  const errorOf = (path: string) => errorAt(errors, path);
 
-  const update = (change: Partial<EnrollFormDraft>) => setDraft((prev) => ({ ...prev, ...change }));
-  const setChildren = (change: (children: ChildDraft[]) => ChildDraft[]) =>
-    flushSync(() => setDraft((prev) => ({ ...prev, children: change(prev.children) })));
+  // After each refused attempt, once its problems are on the page.
+  const revealFirstProblem = useEffectEvent(() => {
+    const path = firstProblemPath(getValues());
+    if (path) revealField(fieldId(path));
+  });
+  useEffect(() => {
+    if (submitCount > 0) revealFirstProblem();
+  }, [submitCount]);
+
+  // A child added or removed after an attempt: its problems (or their absence) show at once.
+  const recheckChildren = () => {
+    if (isSubmitted) void trigger('children');
+  };
 
   function addChild() {
-    setChildren((children) => [...children, emptyChild()]);
-    document.getElementById(fieldId(`children.${draft.children.length}.name`))?.focus();
+    const index = children.fields.length;
+    flushSync(() => children.append(emptyChild(), { shouldFocus: false }));
+    document.getElementById(fieldId(`children.${index}.name`))?.focus();
+    recheckChildren();
   }
 
   function removeChild(index: number) {
-    setChildren((children) => children.filter((_, i) => i !== index));
+    flushSync(() => children.remove(index));
     // The button pressed is gone: the keyboard continues in the child before it.
     document.getElementById(fieldId(`children.${Math.max(0, index - 1)}.name`))?.focus();
+    recheckChildren();
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function send(draft: EnrollFormDraft) {
     if (isBusy) return;
-    const [firstProblem] = Object.keys(enrollFormErrors(draft));
-    flushSync(() => setHasTriedSubmit(true));
-    if (firstProblem) {
-      revealField(fieldId(firstProblem));
-      return;
-    }
     submit.mutate(toSubmitLeadInput(draft, getVisitorId()), {
       onSuccess: ({ recommendedResources }) => {
         const state: EnrollSuccessState = {
@@ -93,7 +110,7 @@ export function EnrollForm({ schoolName }: { schoolName: string }) {
 
   return (
     <form
-      onSubmit={handleSubmit}
+      onSubmit={handleSubmit(send)}
       noValidate
       aria-label="Enrollment form"
       className="relative divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
@@ -103,7 +120,7 @@ export function EnrollForm({ schoolName }: { schoolName: string }) {
         title="Parent/Guardian Information"
         description="All fields are required unless marked Optional."
       >
-        <ParentFields draft={draft} errors={errors} fieldId={fieldId} onChange={update} />
+        <ParentFields register={register} errorOf={errorOf} fieldId={fieldId} />
       </FormSection>
       <FormSection
         number={2}
@@ -111,20 +128,15 @@ export function EnrollForm({ schoolName }: { schoolName: string }) {
         description="Tell us about each child you are enrolling."
       >
         <div className="space-y-4">
-          {draft.children.map((child, index) => (
+          {children.fields.map((child, index) => (
             <ChildFields
-              key={child.key}
-              child={child}
+              key={child.id}
               index={index}
-              canRemove={draft.children.length > 1}
-              errors={errors}
+              control={control}
+              register={register}
+              canRemove={children.fields.length > 1}
+              errorOf={errorOf}
               fieldId={fieldId}
-              onChange={(change) =>
-                setDraft((prev) => ({
-                  ...prev,
-                  children: prev.children.map((c) => (c.key === child.key ? { ...c, ...change } : c)),
-                }))
-              }
               onRemove={() => removeChild(index)}
             />
           ))}
@@ -134,9 +146,9 @@ export function EnrollForm({ schoolName }: { schoolName: string }) {
         </div>
       </FormSection>
       <FormSection number={3} title="Timeline & Concerns">
-        <PlanFields draft={draft} errors={errors} fieldId={fieldId} onChange={update} />
+        <PlanFields register={register} errorOf={errorOf} fieldId={fieldId} />
       </FormSection>
-      <HoneypotField value={draft.website} onChange={(website) => update({ website })} />
+      <HoneypotField field={register('website')} />
       <SubmitArea
         isBusy={isBusy}
         problem={

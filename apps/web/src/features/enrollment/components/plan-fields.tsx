@@ -1,27 +1,25 @@
 import { PUBLIC_TIMELINES } from '@lantern/contracts';
+import type { UseFormRegister } from 'react-hook-form';
 import type { EnrollFormDraft } from '../enroll-draft';
 import { describedByError, Field, SelectInput, TextArea } from './form-field';
 
-type PlanDraft = Pick<EnrollFormDraft, 'timeline' | 'biggestConcerns'>;
-
 type PlanFieldsProps = {
-  draft: PlanDraft;
-  errors: Record<string, string>;
+  register: UseFormRegister<EnrollFormDraft>;
+  errorOf: (path: string) => string | undefined;
   fieldId: (path: string) => string;
-  onChange: (change: Partial<PlanDraft>) => void;
 };
 
 /** Section 3: when the family hopes to start, and what worries them most (optional). */
-export function PlanFields({ draft, errors, fieldId, onChange }: PlanFieldsProps) {
+export function PlanFields({ register, errorOf, fieldId }: PlanFieldsProps) {
   const timelineId = fieldId('timeline');
   const concernsId = fieldId('biggestConcerns');
+  const errors = { timeline: errorOf('timeline') };
   return (
     <div className="space-y-5">
       <Field fieldId={timelineId} label="Enrollment Timeline" error={errors.timeline}>
         <SelectInput
           id={timelineId}
-          value={draft.timeline}
-          onChange={(event) => onChange({ timeline: event.target.value })}
+          {...register('timeline')}
           {...describedByError(timelineId, errors.timeline)}
         >
           <option value="">Select a timeline</option>
@@ -35,9 +33,8 @@ export function PlanFields({ draft, errors, fieldId, onChange }: PlanFieldsProps
       <Field fieldId={concernsId} label="Biggest Concerns" isOptional>
         <TextArea
           id={concernsId}
-          value={draft.biggestConcerns}
           placeholder="Anything you would like us to know about your child's needs"
-          onChange={(event) => onChange({ biggestConcerns: event.target.value })}
+          {...register('biggestConcerns')}
         />
       </Field>
     </div>

@@ -1,11 +1,8 @@
-import {
-  RESOURCE_PRIORITY_MAX,
-  RESOURCE_PRIORITY_MIN,
-  type Resource,
-  type ResourceCategory,
-} from '@lantern/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RESOURCE_PRIORITY_MAX, RESOURCE_PRIORITY_MIN, type Resource } from '@lantern/contracts';
 import { Check } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label, TextField } from '@/components/ui/input';
@@ -14,21 +11,12 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateResource } from '../api/update-resource';
 import { CATEGORY_OPTIONS } from './format';
-
-type EditDraft = { title: string; description: string; category: string; priority: string };
-
-const draftOf = (resource: Resource): EditDraft => ({
-  title: resource.title,
-  description: resource.description,
-  category: resource.category,
-  priority: String(resource.priority),
-});
-
-/** Spec: a non-numeric priority becomes 0 (which the server then refuses, with its reason). */
-export const priorityFromInput = (value: string) => {
-  const priority = Number.parseInt(value, 10);
-  return Number.isNaN(priority) ? 0 : priority;
-};
+import {
+  resourceEditDraftSchema,
+  toResourceEditDraft,
+  toResourceUpdate,
+  type ResourceEditDraft,
+} from './resource-edit-draft';
 
 type ResourceEditFormProps = {
   resource: Resource;
@@ -39,30 +27,20 @@ type ResourceEditFormProps = {
 /** The row in edit mode: title, description, category and priority; Save or Cancel (or Escape). */
 export function ResourceEditForm({ resource, onSaved, onCancel }: ResourceEditFormProps) {
   const id = useId();
-  const [draft, setDraft] = useState<EditDraft>(() => draftOf(resource));
+  const { register, handleSubmit } = useForm<ResourceEditDraft>({
+    resolver: zodResolver(resourceEditDraftSchema),
+    defaultValues: toResourceEditDraft(resource),
+  });
   const update = useUpdateResource();
-  const set = (name: keyof EditDraft, value: string) => setDraft((prev) => ({ ...prev, [name]: value }));
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function save(draft: ResourceEditDraft) {
     if (update.isPending) return;
-    update.mutate(
-      {
-        id: resource.id,
-        body: {
-          title: draft.title,
-          description: draft.description,
-          category: draft.category as ResourceCategory,
-          priority: priorityFromInput(draft.priority),
-        },
-      },
-      { onSuccess: onSaved },
-    );
+    update.mutate({ id: resource.id, body: toResourceUpdate(draft) }, { onSuccess: onSaved });
   }
 
   return (
     <form
-      onSubmit={handleSubmit}
+      onSubmit={handleSubmit(save)}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !update.isPending) {
           event.preventDefault();
@@ -77,32 +55,15 @@ export function ResourceEditForm({ resource, onSaved, onCancel }: ResourceEditFo
         <Alert tone="error">{errorMessage(update.error, 'Failed to update resource')}</Alert>
       )}
       <fieldset disabled={update.isPending} className="min-w-0 space-y-4">
-        <TextField
-          label="Title"
-          value={draft.title}
-          onChange={(event) => set('title', event.target.value)}
-          maxLength={200}
-          autoComplete="off"
-          autoFocus
-        />
+        <TextField label="Title" {...register('title')} maxLength={200} autoComplete="off" autoFocus />
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-description`}>Description</Label>
-          <Textarea
-            id={`${id}-description`}
-            rows={3}
-            value={draft.description}
-            onChange={(event) => set('description', event.target.value)}
-            maxLength={2000}
-          />
+          <Textarea id={`${id}-description`} rows={3} {...register('description')} maxLength={2000} />
         </div>
         <div className="grid gap-4 sm:grid-cols-[minmax(0,16rem)_8rem]">
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-category`}>Category</Label>
-            <Select
-              id={`${id}-category`}
-              value={draft.category}
-              onChange={(event) => set('category', event.target.value)}
-            >
+            <Select id={`${id}-category`} {...register('category')}>
               {CATEGORY_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -117,8 +78,7 @@ export function ResourceEditForm({ resource, onSaved, onCancel }: ResourceEditFo
             min={RESOURCE_PRIORITY_MIN}
             max={RESOURCE_PRIORITY_MAX}
             step={1}
-            value={draft.priority}
-            onChange={(event) => set('priority', event.target.value)}
+            {...register('priority')}
           />
         </div>
       </fieldset>

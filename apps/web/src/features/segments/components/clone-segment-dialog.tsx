@@ -1,12 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { segmentCloneName, segmentDisplayName, type Segment } from '@lantern/contracts';
 import { Copy } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useCloneSegment } from '../api/clone-segment';
+
+/** The copy's name, trimmed; the editor's words when it is empty. */
+const cloneDraftSchema = z.object({ name: z.string().trim().min(1, 'Segment name is required') });
+type CloneDraft = z.infer<typeof cloneDraftSchema>;
 
 type CloneSegmentDialogProps = {
   /** The segment to copy; null when the dialog is closed. */
@@ -28,19 +35,18 @@ function CloneSegmentForm({
   onCloned,
 }: { segment: Segment } & Omit<CloneSegmentDialogProps, 'segment'>) {
   const formId = useId();
-  const [name, setName] = useState(() => segmentCloneName(segment.name));
-  const [nameError, setNameError] = useState<string | null>(null);
+  // The problem shows under the name until it is edited; the keyboard stays where it was.
+  const { control, handleSubmit, clearErrors } = useForm<CloneDraft>({
+    resolver: zodResolver(cloneDraftSchema),
+    defaultValues: { name: segmentCloneName(segment.name) },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const clone = useCloneSegment();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit({ name }: CloneDraft) {
     if (clone.isPending) return;
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError('Segment name is required');
-      return;
-    }
-    clone.mutate({ id: segment.id, name: trimmed }, { onSuccess: onCloned });
+    clone.mutate({ id: segment.id, name }, { onSuccess: onCloned });
   }
 
   return (
@@ -64,19 +70,26 @@ function CloneSegmentForm({
         </>
       }
     >
-      <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-4">
-        <TextField
-          label="New segment name"
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameError(null);
-          }}
-          error={nameError}
-          maxLength={120}
-          autoFocus
-          onFocus={(event) => event.target.select()}
-          disabled={clone.isPending}
+      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
+        <Controller
+          control={control}
+          name="name"
+          // Controlled, so the name is in the field when it takes focus and selects it.
+          render={({ field: { onChange, ...field }, fieldState }) => (
+            <TextField
+              label="New segment name"
+              {...field}
+              onChange={(event) => {
+                onChange(event);
+                clearErrors('name');
+              }}
+              error={fieldState.error?.message}
+              maxLength={120}
+              autoFocus
+              onFocus={(event) => event.target.select()}
+              disabled={clone.isPending}
+            />
+          )}
         />
         {clone.isError && <Alert tone="error">{errorMessage(clone.error, 'Failed to clone segment')}</Alert>}
       </form>

@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { BACKUP_CODE_LENGTH } from '@lantern/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label, TextField } from '@/components/ui/input';
@@ -8,39 +11,44 @@ import { notify } from '@/lib/notify';
 import { useDisableTwoFactor } from '../../api/disable-two-factor';
 import { CodeInput } from '../code-input';
 
+const MISSING = 'Please enter your password and 2FA code';
+
+/** Both are needed; the server checks the password and the code (either kind) itself. */
+const disableDraftSchema = z.object({
+  password: z.string().min(1, MISSING),
+  code: z.string().min(1, MISSING),
+});
+type DisableDraft = z.infer<typeof disableDraftSchema>;
+
 type DisableFormProps = { onDisabled: () => void; onCancel: () => void };
 
 /** Password and code first, then a second, deliberate click: turning 2FA off weakens the account. */
 export function DisableTwoFactorForm({ onDisabled, onCancel }: DisableFormProps) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  // A problem is one toast. The values outlive the confirmation step, which replaces the fields.
+  const { control, register, handleSubmit, getValues, setValue } = useForm<DisableDraft>({
+    resolver: zodResolver(disableDraftSchema),
+    defaultValues: { password: '', code: '' },
+    shouldFocusError: false,
+  });
   const [isConfirming, setIsConfirming] = useState(false);
   const disable = useDisableTwoFactor();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!password || !code) {
-      notify.error('Please enter your password and 2FA code');
-      return;
-    }
-    setIsConfirming(true);
+  function refuse(errors: FieldErrors<DisableDraft>) {
+    notify.error(errors.password?.message ?? errors.code?.message ?? MISSING);
   }
 
   function confirmDisable() {
-    disable.mutate(
-      { password, code },
-      {
-        onSuccess: () => {
-          notify.success('2FA disabled successfully');
-          onDisabled();
-        },
-        onError: (error) => {
-          notify.error(errorMessage(error, 'Failed to disable 2FA'));
-          setCode('');
-          setIsConfirming(false);
-        },
+    disable.mutate(getValues(), {
+      onSuccess: () => {
+        notify.success('2FA disabled successfully');
+        onDisabled();
       },
-    );
+      onError: (error) => {
+        notify.error(errorMessage(error, 'Failed to disable 2FA'));
+        setValue('code', '');
+        setIsConfirming(false);
+      },
+    });
   }
 
   if (isConfirming) {
@@ -63,7 +71,7 @@ export function DisableTwoFactorForm({ onDisabled, onCancel }: DisableFormProps)
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+    <form onSubmit={handleSubmit(() => setIsConfirming(true), refuse)} noValidate className="space-y-5">
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Disable two-factor authentication</h3>
         <p className="mt-1 text-sm text-slate-600">
@@ -76,18 +84,25 @@ export function DisableTwoFactorForm({ onDisabled, onCancel }: DisableFormProps)
           type="password"
           autoComplete="current-password"
           autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...register('password')}
         />
         <div className="space-y-1.5">
           <Label htmlFor="disable-code">2FA code</Label>
-          <CodeInput
-            id="disable-code"
-            maxLength={BACKUP_CODE_LENGTH}
-            value={code}
-            onValueChange={setCode}
-            aria-describedby="disable-code-hint"
-            look="compact"
+          <Controller
+            control={control}
+            name="code"
+            render={({ field }) => (
+              <CodeInput
+                id="disable-code"
+                ref={field.ref}
+                maxLength={BACKUP_CODE_LENGTH}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-describedby="disable-code-hint"
+                look="compact"
+              />
+            )}
           />
           <p id="disable-code-hint" className="text-xs text-slate-600">
             From your app, or an 8-digit backup code if you no longer have it.

@@ -1,5 +1,6 @@
-import { TWO_FACTOR_CODE_LENGTH } from '@lantern/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TWO_FACTOR_CODE_LENGTH, verifySetupRequestSchema } from '@lantern/contracts';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
@@ -8,19 +9,21 @@ import { useVerifyTwoFactorSetup } from '../../api/verify-two-factor-setup';
 import { CodeInput } from '../code-input';
 
 type VerifyStepProps = { onVerified: () => void; onBack: () => void };
+type VerifyDraft = { code: string };
 
 export function VerifyStep({ onVerified, onBack }: VerifyStepProps) {
-  const [code, setCode] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
+  // A problem is a toast; the code field keeps the keyboard (react-hook-form focuses it).
+  const { control, handleSubmit, setValue, setFocus } = useForm<VerifyDraft>({
+    resolver: zodResolver(verifySetupRequestSchema),
+    defaultValues: { code: '' },
+  });
   const verify = useVerifyTwoFactorSetup();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (code.length !== TWO_FACTOR_CODE_LENGTH) {
-      notify.error('Please enter a valid 6-digit code');
-      inputRef.current?.focus();
-      return;
-    }
+  function refuse(errors: FieldErrors<VerifyDraft>) {
+    if (errors.code?.message) notify.error(errors.code.message);
+  }
+
+  function submit({ code }: VerifyDraft) {
     verify.mutate(code, {
       onSuccess: () => {
         notify.success('2FA enabled successfully!');
@@ -28,14 +31,14 @@ export function VerifyStep({ onVerified, onBack }: VerifyStepProps) {
       },
       onError: (error) => {
         notify.error(errorMessage(error, 'Invalid verification code'));
-        setCode('');
-        inputRef.current?.focus();
+        setValue('code', '');
+        setFocus('code');
       },
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+    <form onSubmit={handleSubmit(submit, refuse)} noValidate className="space-y-5">
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Step 2 of 3: Enter the code</h3>
         <p className="mt-1 text-sm text-slate-600">
@@ -44,13 +47,20 @@ export function VerifyStep({ onVerified, onBack }: VerifyStepProps) {
       </div>
       <div className="max-w-xs space-y-1.5">
         <Label htmlFor="two-factor-setup-code">Verification code</Label>
-        <CodeInput
-          id="two-factor-setup-code"
-          ref={inputRef}
-          autoFocus
-          maxLength={TWO_FACTOR_CODE_LENGTH}
-          value={code}
-          onValueChange={setCode}
+        <Controller
+          control={control}
+          name="code"
+          render={({ field }) => (
+            <CodeInput
+              id="two-factor-setup-code"
+              ref={field.ref}
+              autoFocus
+              maxLength={TWO_FACTOR_CODE_LENGTH}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
         />
       </div>
       <div className="flex flex-wrap gap-3">

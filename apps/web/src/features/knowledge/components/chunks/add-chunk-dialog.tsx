@@ -1,6 +1,8 @@
-import { KNOWLEDGE_MESSAGES, type KnowledgeDocument } from '@lantern/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { chunkCreateSchema, KNOWLEDGE_MESSAGES, type KnowledgeDocument } from '@lantern/contracts';
 import { Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,23 +26,29 @@ export function AddChunkDialog({ open, document, onClose, onCreated }: AddChunkD
   return open ? <AddChunkForm document={document} onClose={onClose} onCreated={onCreated} /> : null;
 }
 
+/** The new chunk's text, checked (and trimmed) as the server checks it. */
+const newChunkSchema = chunkCreateSchema.pick({ chunk_text: true });
+type NewChunk = { chunk_text: string };
+
 function AddChunkForm({ document, onClose, onCreated }: Omit<AddChunkDialogProps, 'open'>) {
   const id = useId();
   const creation = useCreateChunk();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<NewChunk>({
+    resolver: zodResolver(newChunkSchema),
+    defaultValues: { chunk_text: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problem = formState.errors.chunk_text?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) {
-      // The spec's toast; the same words stay beside the textarea for screen readers and later glances.
-      notify.error(KNOWLEDGE_MESSAGES.emptyChunk);
-      setProblem(KNOWLEDGE_MESSAGES.emptyChunk);
-      return;
-    }
-    setProblem(null);
+  // The spec's toast; the same words stay beside the textarea for screen readers and later glances.
+  function refuse(errors: FieldErrors<NewChunk>) {
+    notify.error(errors.chunk_text?.message ?? KNOWLEDGE_MESSAGES.emptyChunk);
+  }
+
+  function submit({ chunk_text }: NewChunk) {
     creation.mutate(
-      { chunk_text: text.trim(), knowledge_base_id: document?.id ?? null },
+      { chunk_text, knowledge_base_id: document?.id ?? null },
       {
         onSuccess: (chunk) => {
           toast.success(KNOWLEDGE_MESSAGES.chunkCreated);
@@ -75,18 +83,17 @@ function AddChunkForm({ document, onClose, onCreated }: Omit<AddChunkDialogProps
         </>
       }
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate className="space-y-3">
+      <form id={`${id}-form`} onSubmit={handleSubmit(submit, refuse)} noValidate className="space-y-3">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-content`}>Content</Label>
           <Textarea
             id={`${id}-content`}
             rows={10}
-            value={text}
             autoFocus
             disabled={creation.isPending}
             placeholder="Write the fact or answer the chatbot should know..."
             aria-invalid={problem ? true : undefined}
-            onChange={(event) => setText(event.target.value)}
+            {...register('chunk_text')}
           />
         </div>
         {problem && <Alert tone="error">{problem}</Alert>}

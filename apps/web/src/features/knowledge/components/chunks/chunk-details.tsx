@@ -1,6 +1,13 @@
-import { KNOWLEDGE_MESSAGES, type KnowledgeChunk } from '@lantern/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  chunkUpdateSchema,
+  KNOWLEDGE_MESSAGES,
+  type ChunkUpdate,
+  type KnowledgeChunk,
+} from '@lantern/contracts';
 import { MousePointerClick, Pencil, Save, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
@@ -59,22 +66,27 @@ function ChunkView({ chunk, onDeleted }: { chunk: KnowledgeChunk; onDeleted: (id
   const update = useUpdateChunk();
   const deletion = useDeleteChunk();
   const [isEditing, setIsEditing] = useState(false);
-  const [text, setText] = useState(chunk.chunk_text);
+  // The text is checked (and trimmed) as the server checks it; a problem is the spec's toast only.
+  const { register, handleSubmit, reset } = useForm<ChunkUpdate>({
+    resolver: zodResolver(chunkUpdateSchema),
+    defaultValues: { chunk_text: chunk.chunk_text },
+    shouldFocusError: false,
+  });
   const [isConfirming, setIsConfirming] = useState(false);
   const isBusy = update.isPending || deletion.isPending;
 
   function toggleEdit() {
-    setText(chunk.chunk_text);
+    reset({ chunk_text: chunk.chunk_text });
     setIsEditing((editing) => !editing);
   }
 
-  function save() {
-    if (!text.trim()) {
-      toast.error(KNOWLEDGE_MESSAGES.emptyChunk);
-      return;
-    }
+  function refuse(errors: FieldErrors<ChunkUpdate>) {
+    toast.error(errors.chunk_text?.message ?? KNOWLEDGE_MESSAGES.emptyChunk);
+  }
+
+  function save({ chunk_text }: ChunkUpdate) {
     update.mutate(
-      { id: chunk.id, chunk_text: text.trim() },
+      { id: chunk.id, chunk_text },
       {
         onSuccess: () => {
           setIsEditing(false);
@@ -138,25 +150,24 @@ function ChunkView({ chunk, onDeleted }: { chunk: KnowledgeChunk; onDeleted: (id
         )}
       </div>
       {isEditing ? (
-        <div className="space-y-3">
+        <form onSubmit={handleSubmit(save, refuse)} noValidate className="space-y-3">
           <Label htmlFor={`${id}-text`} className="sr-only">
             Chunk text
           </Label>
           <Textarea
             id={`${id}-text`}
             rows={14}
-            value={text}
             autoFocus
             disabled={update.isPending}
-            onChange={(event) => setText(event.target.value)}
+            {...register('chunk_text')}
           />
           <div className="flex justify-end">
-            <Button onClick={save} isLoading={update.isPending}>
+            <Button type="submit" isLoading={update.isPending}>
               {!update.isPending && <Save className="size-4" aria-hidden="true" />}
               {update.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
           </div>
-        </div>
+        </form>
       ) : (
         <p className="max-h-[28rem] overflow-y-auto rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
           {chunk.chunk_text}

@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  knowledgeSearchRequestSchema,
   KNOWLEDGE_MESSAGES,
   SEARCH_SCREEN_LIMIT,
   SEARCH_THRESHOLD_DEFAULT,
@@ -9,7 +11,9 @@ import {
   type KnowledgeSearchResponse,
 } from '@lantern/contracts';
 import { Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { cn } from '@/lib/cn';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -22,24 +26,31 @@ import { categoryLabel, matchStyle, percent, pillStyles } from '../format';
 import { evidenceOf, highlightParts } from './search-result-match';
 import { SearchResultWhy } from './search-result-why';
 
+/** The query, checked (and trimmed) as the server checks it; the slider keeps the threshold in range. */
+const searchDraftSchema = z.object({
+  query: knowledgeSearchRequestSchema.shape.query,
+  threshold: z.number(),
+});
+type SearchDraft = z.infer<typeof searchDraftSchema>;
+
 /** 'Test Knowledge Search': the chatbot's own search, 5 results over the chosen similarity threshold. */
 export function SearchTestPanel() {
   const id = useId();
   const search = useTestSearch();
-  const [query, setQuery] = useState('');
-  const [threshold, setThreshold] = useState(SEARCH_THRESHOLD_DEFAULT);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The problem shows under the fields until the next search.
+  const { control, register, handleSubmit, formState } = useForm<SearchDraft>({
+    resolver: zodResolver(searchDraftSchema),
+    defaultValues: { query: '', threshold: SEARCH_THRESHOLD_DEFAULT },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const threshold = useWatch({ control, name: 'threshold' });
+  const problem = formState.errors.query?.message;
   const [answer, setAnswer] = useState<KnowledgeSearchResponse | null>(null);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!query.trim()) {
-      setProblem(KNOWLEDGE_MESSAGES.emptyQuery);
-      return;
-    }
-    setProblem(null);
+  function submit({ query, threshold }: SearchDraft) {
     search.mutate(
-      { query: query.trim(), limit: SEARCH_SCREEN_LIMIT, threshold },
+      { query, limit: SEARCH_SCREEN_LIMIT, threshold },
       {
         onSuccess: (result) => {
           setAnswer(result);
@@ -62,17 +73,21 @@ export function SearchTestPanel() {
         icon={<Search className="size-5" aria-hidden="true" />}
       />
       <CardContent className="space-y-5">
-        <form onSubmit={submit} noValidate className="space-y-4" aria-label="Test Knowledge Search">
+        <form
+          onSubmit={handleSubmit(submit)}
+          noValidate
+          className="space-y-4"
+          aria-label="Test Knowledge Search"
+        >
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="min-w-0 flex-1 space-y-1.5">
               <Label htmlFor={`${id}-query`}>Search query</Label>
               <Input
                 id={`${id}-query`}
                 type="search"
-                value={query}
                 placeholder="e.g. How many speech therapy sessions per week?"
-                aria-invalid={problem ? true : undefined}
-                onChange={(event) => setQuery(event.target.value)}
+                aria-invalid={formState.errors.query ? true : undefined}
+                {...register('query')}
               />
             </div>
             <Button type="submit" isLoading={search.isPending}>
@@ -91,9 +106,8 @@ export function SearchTestPanel() {
               min={SEARCH_THRESHOLD_MIN}
               max={SEARCH_THRESHOLD_MAX}
               step={SEARCH_THRESHOLD_STEP}
-              value={threshold}
               aria-valuetext={percent(threshold)}
-              onChange={(event) => setThreshold(Number(event.target.value))}
+              {...register('threshold', { valueAsNumber: true })}
               className="w-full accent-indigo-600"
             />
             <div className="flex justify-between text-xs text-slate-600">

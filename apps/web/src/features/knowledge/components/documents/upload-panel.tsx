@@ -1,14 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  KNOWLEDGE_DEFAULT_PRIORITY,
   KNOWLEDGE_MESSAGES,
   KNOWLEDGE_PRIORITY_MAX,
   KNOWLEDGE_PRIORITY_MIN,
-  knowledgeUploadError,
-  type KnowledgeCategory,
   type KnowledgeUploadResponse,
 } from '@lantern/contracts';
 import { Upload } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -19,6 +18,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useUploadDocument } from '../../api/upload-document';
 import { CATEGORY_OPTIONS } from '../format';
 import { FileDropZone } from './file-drop-zone';
+import { emptyUpload, uploadDraftSchema, type UploadDraft, type UploadFields } from './upload-draft';
 
 type UploadPanelProps = {
   onUploaded: (answer: KnowledgeUploadResponse) => void;
@@ -29,34 +29,35 @@ type UploadPanelProps = {
 export function UploadPanel({ onUploaded, onFailed }: UploadPanelProps) {
   const id = useId();
   const upload = useUploadDocument();
-  const [file, setFile] = useState<File | null>(null);
-  const [category, setCategory] = useState<KnowledgeCategory>('general');
-  const [priority, setPriority] = useState(String(KNOWLEDGE_DEFAULT_PRIORITY));
-  const [problem, setProblem] = useState<string | null>(null);
+  // One problem shows under the fields (the file's first), until the next file or the next Upload.
+  const { control, register, handleSubmit, formState, setValue, clearErrors, trigger } = useForm<
+    UploadDraft,
+    unknown,
+    UploadFields
+  >({
+    resolver: zodResolver(uploadDraftSchema),
+    defaultValues: emptyUpload(),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const problem = errors.file?.message ?? errors.priority?.message ?? errors.category?.message;
   const [progress, setProgress] = useState(0);
 
   function choose(next: File | null) {
-    setFile(next);
+    setValue('file', next);
+    clearErrors();
     // The type and size are checked as soon as a file is chosen, not only on Upload.
-    setProblem(next ? knowledgeUploadError(next) : null);
+    if (next) void trigger('file');
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const fileProblem = knowledgeUploadError(file);
-    const level = Number(priority);
-    const priorityProblem =
-      Number.isInteger(level) && level >= KNOWLEDGE_PRIORITY_MIN && level <= KNOWLEDGE_PRIORITY_MAX
-        ? null
-        : KNOWLEDGE_MESSAGES.priority;
-    setProblem(fileProblem ?? priorityProblem);
-    if (fileProblem || priorityProblem || !file) return;
+  function submit({ file, category, priority }: UploadFields) {
     setProgress(0);
     upload.mutate(
-      { file, category, priority: level, onProgress: setProgress },
+      { file, category, priority, onProgress: setProgress },
       {
         onSuccess: (answer) => {
-          setFile(null);
+          setValue('file', null);
           onUploaded(answer);
         },
         onError: (error) => onFailed(errorMessage(error, KNOWLEDGE_MESSAGES.uploadFailed)),
@@ -72,17 +73,18 @@ export function UploadPanel({ onUploaded, onFailed }: UploadPanelProps) {
         icon={<Upload className="size-5" aria-hidden="true" />}
       />
       <CardContent>
-        <form onSubmit={submit} noValidate className="space-y-4" aria-label="Upload Document">
-          <FileDropZone file={file} disabled={upload.isPending} onChange={choose} />
+        <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Upload Document">
+          <Controller
+            control={control}
+            name="file"
+            render={({ field }) => (
+              <FileDropZone file={field.value ?? null} disabled={upload.isPending} onChange={choose} />
+            )}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor={`${id}-category`}>Category</Label>
-              <Select
-                id={`${id}-category`}
-                value={category}
-                disabled={upload.isPending}
-                onChange={(event) => setCategory(event.target.value as KnowledgeCategory)}
-              >
+              <Select id={`${id}-category`} disabled={upload.isPending} {...register('category')}>
                 {CATEGORY_OPTIONS.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -99,9 +101,8 @@ export function UploadPanel({ onUploaded, onFailed }: UploadPanelProps) {
                 min={KNOWLEDGE_PRIORITY_MIN}
                 max={KNOWLEDGE_PRIORITY_MAX}
                 step={1}
-                value={priority}
                 disabled={upload.isPending}
-                onChange={(event) => setPriority(event.target.value)}
+                {...register('priority')}
                 aria-describedby={`${id}-priority-hint`}
               />
               <p id={`${id}-priority-hint`} className="text-xs text-slate-600">

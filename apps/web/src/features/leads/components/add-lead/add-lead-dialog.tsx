@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Lead } from '@lantern/contracts';
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -10,9 +12,8 @@ import { ParentFields } from './parent-fields';
 import {
   emptyChild,
   emptyNewLead,
-  newLeadError,
+  newLeadDraftSchema,
   toCreateLeadBody,
-  type ChildDraft,
   type NewLeadDraft,
 } from './new-lead-draft';
 
@@ -37,8 +38,14 @@ export function AddLeadDialog({ open, onOpenChange, onCreated }: AddLeadDialogPr
 
 function AddLeadForm({ onClose, onCreated }: { onClose: () => void; onCreated: (lead: Lead) => void }) {
   const id = useId();
-  const [draft, setDraft] = useState<NewLeadDraft>(emptyNewLead);
-  const [formError, setFormError] = useState<string | null>(null);
+  // The spec's one message shows at the top until the next attempt; the keyboard stays where it was.
+  const form = useForm<NewLeadDraft>({
+    resolver: zodResolver(newLeadDraftSchema),
+    defaultValues: emptyNewLead(),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const children = useFieldArray({ control: form.control, name: 'children' });
   const [created, setCreated] = useState<Lead | null>(null);
   const create = useCreateLead();
   const isBusy = create.isPending || created !== null;
@@ -51,17 +58,8 @@ function AddLeadForm({ onClose, onCreated }: { onClose: () => void; onCreated: (
     return () => clearTimeout(timer);
   }, [created]);
 
-  const set = <K extends keyof NewLeadDraft>(name: K, value: NewLeadDraft[K]) =>
-    setDraft((prev) => ({ ...prev, [name]: value }));
-  const setChildren = (change: (children: ChildDraft[]) => ChildDraft[]) =>
-    setDraft((prev) => ({ ...prev, children: change(prev.children) }));
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(draft: NewLeadDraft) {
     if (isBusy) return;
-    const problem = newLeadError(draft);
-    setFormError(problem);
-    if (problem) return;
     create.mutate(toCreateLeadBody(draft), { onSuccess: ({ lead }) => setCreated(lead) });
   }
 
@@ -73,7 +71,8 @@ function AddLeadForm({ onClose, onCreated }: { onClose: () => void; onCreated: (
   }
 
   const shownError =
-    formError ?? (create.isError ? errorMessage(create.error, 'Failed to create lead') : null);
+    form.formState.errors.root?.message ??
+    (create.isError ? errorMessage(create.error, 'Failed to create lead') : null);
   const field = (name: string) => `${id}-${name}`;
 
   return (
@@ -94,7 +93,7 @@ function AddLeadForm({ onClose, onCreated }: { onClose: () => void; onCreated: (
         </>
       }
     >
-      <form id={field('form')} onSubmit={handleSubmit} noValidate className="space-y-6">
+      <form id={field('form')} onSubmit={form.handleSubmit(submit)} noValidate className="space-y-6">
         {shownError && (
           <div key={shownError} ref={scrollIntoView} className="scroll-mt-5">
             <Alert tone="error">{shownError}</Alert>
@@ -110,7 +109,7 @@ function AddLeadForm({ onClose, onCreated }: { onClose: () => void; onCreated: (
             <h3 id={field('parent')} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
               Parent Information
             </h3>
-            <ParentFields draft={draft} onChange={set} />
+            <ParentFields register={form.register} />
           </section>
           <section aria-labelledby={field('children')} className="space-y-4">
             <h3
@@ -119,20 +118,18 @@ function AddLeadForm({ onClose, onCreated }: { onClose: () => void; onCreated: (
             >
               Children
             </h3>
-            {draft.children.map((child, index) => (
+            {children.fields.map((child, index) => (
               <ChildFields
-                key={child.key}
-                child={child}
-                number={index + 1}
-                canRemove={draft.children.length > 1}
+                key={child.id}
+                index={index}
+                control={form.control}
+                register={form.register}
+                canRemove={children.fields.length > 1}
                 disabled={isBusy}
-                onChange={(change) =>
-                  setChildren((all) => all.map((c) => (c.key === child.key ? { ...c, ...change } : c)))
-                }
-                onRemove={() => setChildren((all) => all.filter((c) => c.key !== child.key))}
+                onRemove={() => children.remove(index)}
               />
             ))}
-            <Button variant="secondary" onClick={() => setChildren((all) => [...all, emptyChild()])}>
+            <Button variant="secondary" onClick={() => children.append(emptyChild(), { shouldFocus: false })}>
               + Add Another Child
             </Button>
           </section>

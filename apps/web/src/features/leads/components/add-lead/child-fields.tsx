@@ -7,19 +7,20 @@ import {
 } from '@lantern/contracts';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { Controller, type Control, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import type { ChildDraft } from './new-lead-draft';
+import type { NewLeadDraft } from './new-lead-draft';
 import { OptionChecklist } from './option-checklist';
 
 type ChildFieldsProps = {
-  child: ChildDraft;
-  /** 1-based, as people count children and as the error messages name them. */
-  number: number;
+  /** 0-based, as the form's paths count children ('children.0.name'). */
+  index: number;
+  control: Control<NewLeadDraft>;
+  register: UseFormRegister<NewLeadDraft>;
   canRemove: boolean;
   disabled: boolean;
-  onChange: (change: Partial<ChildDraft>) => void;
   onRemove: () => void;
 };
 
@@ -33,8 +34,10 @@ function ChildLabel({ htmlFor, number, text }: { htmlFor: string; number: number
   );
 }
 
-export function ChildFields({ child, number, canRemove, disabled, onChange, onRemove }: ChildFieldsProps) {
+export function ChildFields({ index, control, register, canRemove, disabled, onRemove }: ChildFieldsProps) {
   const id = useId();
+  // 1-based, as people count children and as the error messages name them.
+  const number = index + 1;
   return (
     <fieldset
       className="rounded-lg border border-slate-200 bg-slate-50/60 p-4"
@@ -53,12 +56,7 @@ export function ChildFields({ child, number, canRemove, disabled, onChange, onRe
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1.5fr]">
         <div className="space-y-1.5">
           <ChildLabel htmlFor={`${id}-name`} number={number} text="Name" />
-          <Input
-            id={`${id}-name`}
-            value={child.name}
-            onChange={(event) => onChange({ name: event.target.value })}
-            autoComplete="off"
-          />
+          <Input id={`${id}-name`} {...register(`children.${index}.name`)} autoComplete="off" />
         </div>
         <div className="space-y-1.5">
           <ChildLabel htmlFor={`${id}-age`} number={number} text="Age" />
@@ -69,17 +67,12 @@ export function ChildFields({ child, number, canRemove, disabled, onChange, onRe
             min={CHILD_AGE_MIN}
             max={CHILD_AGE_MAX}
             step={1}
-            value={child.age}
-            onChange={(event) => onChange({ age: event.target.value })}
+            {...register(`children.${index}.age`)}
           />
         </div>
         <div className="space-y-1.5">
           <ChildLabel htmlFor={`${id}-grade`} number={number} text="Grade" />
-          <Select
-            id={`${id}-grade`}
-            value={child.grade}
-            onChange={(event) => onChange({ grade: event.target.value })}
-          >
+          <Select id={`${id}-grade`} {...register(`children.${index}.grade`)}>
             <option value="">Select grade</option>
             {GRADES.map((grade) => (
               <option key={grade} value={grade}>
@@ -90,19 +83,31 @@ export function ChildFields({ child, number, canRemove, disabled, onChange, onRe
         </div>
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <OptionChecklist
-          name={`Child ${number} Special Needs`}
-          legend="Special Needs"
-          options={ADMIN_SPECIAL_NEEDS}
-          selected={child.special_needs}
-          onChange={(special_needs) => onChange({ special_needs })}
+        <Controller
+          control={control}
+          name={`children.${index}.special_needs`}
+          render={({ field }) => (
+            <OptionChecklist
+              name={`Child ${number} Special Needs`}
+              legend="Special Needs"
+              options={ADMIN_SPECIAL_NEEDS}
+              selected={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
-        <OptionChecklist
-          name={`Child ${number} Current Support`}
-          legend="Current Support"
-          options={CURRENT_SUPPORT_OPTIONS}
-          selected={child.current_support}
-          onChange={(current_support) => onChange({ current_support })}
+        <Controller
+          control={control}
+          name={`children.${index}.current_support`}
+          render={({ field }) => (
+            <OptionChecklist
+              name={`Child ${number} Current Support`}
+              legend="Current Support"
+              options={CURRENT_SUPPORT_OPTIONS}
+              selected={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
       </div>
     </fieldset>

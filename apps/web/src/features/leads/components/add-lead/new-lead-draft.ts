@@ -1,30 +1,31 @@
 import { CHILD_AGE_MAX, CHILD_AGE_MIN, DEFAULT_ADMIN_TIMELINE, manualLeadError } from '@lantern/contracts';
+import { z } from 'zod';
 import type { CreateLeadBody } from '../../api/create-lead';
 
-/** One child row of the form; `key` keeps React's rows stable when a middle row is removed. */
-export type ChildDraft = {
-  key: number;
-  name: string;
-  age: string;
-  grade: string;
-  special_needs: string[];
-  current_support: string[];
-};
+/** One child row of the form, every input as typed. */
+const childDraftSchema = z.object({
+  name: z.string(),
+  age: z.string(),
+  grade: z.string(),
+  special_needs: z.array(z.string()),
+  current_support: z.array(z.string()),
+});
+export type ChildDraft = z.infer<typeof childDraftSchema>;
 
-export type NewLeadDraft = {
-  email: string;
-  parent_name: string;
-  phone: string;
-  timeline: string;
-  timeline_date: string;
-  biggest_concerns: string;
-  children: ChildDraft[];
-};
-
-let nextChildKey = 1;
+const newLeadFields = z.object({
+  email: z.string(),
+  parent_name: z.string(),
+  phone: z.string(),
+  timeline: z.string(),
+  timeline_date: z.string(),
+  biggest_concerns: z.string(),
+  children: z.array(childDraftSchema),
+});
+/** The 'Add New Lead' form's values, as the inputs hold them, until `toCreateLeadBody` converts them. */
+export type NewLeadDraft = z.infer<typeof newLeadFields>;
 
 export function emptyChild(): ChildDraft {
-  return { key: nextChildKey++, name: '', age: '', grade: '', special_needs: [], current_support: [] };
+  return { name: '', age: '', grade: '', special_needs: [], current_support: [] };
 }
 
 export function emptyNewLead(): NewLeadDraft {
@@ -53,6 +54,15 @@ export function newLeadError(draft: NewLeadDraft): string | null {
     return `Child ${badAge + 1} age must be a whole number from ${CHILD_AGE_MIN} to ${CHILD_AGE_MAX}`;
   return null;
 }
+
+/**
+ * The form's schema: the spec shows its first problem as one message at the top of the form, so the
+ * problem goes on `root` (react-hook-form's place for a problem of the whole form).
+ */
+export const newLeadDraftSchema = newLeadFields.superRefine((draft, ctx) => {
+  const problem = newLeadError(draft);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['root'], message: problem });
+});
 
 const optional = (value: string) => value.trim() || null;
 

@@ -1,11 +1,10 @@
 import { ADMIN_TIMELINES } from '@lantern/contracts';
 import { useId, type ReactNode } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
 import { Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { NewLeadDraft } from './new-lead-draft';
-
-type ParentDraft = Omit<NewLeadDraft, 'children'>;
 
 /** A field whose label is exactly the spec's word; 'Optional' sits beside it, not inside it. */
 function Field({
@@ -31,51 +30,24 @@ function Field({
 }
 
 /** The parent's contact details, the timeline and the family's concerns. */
-export function ParentFields({
-  draft,
-  onChange,
-}: {
-  draft: ParentDraft;
-  onChange: <K extends keyof ParentDraft>(name: K, value: ParentDraft[K]) => void;
-}) {
+export function ParentFields({ register }: { register: UseFormRegister<NewLeadDraft> }) {
   const id = useId();
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Email" htmlFor={`${id}-email`}>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="off"
-            value={draft.email}
-            onChange={(e) => onChange('email', e.target.value)}
-          />
+          <Input id={`${id}-email`} type="email" autoComplete="off" {...register('email')} />
         </Field>
         <Field label="Parent Name" htmlFor={`${id}-parent-name`}>
-          <Input
-            id={`${id}-parent-name`}
-            autoComplete="off"
-            value={draft.parent_name}
-            onChange={(e) => onChange('parent_name', e.target.value)}
-          />
+          <Input id={`${id}-parent-name`} autoComplete="off" {...register('parent_name')} />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Phone" htmlFor={`${id}-phone`} isOptional>
-          <Input
-            id={`${id}-phone`}
-            type="tel"
-            autoComplete="off"
-            value={draft.phone}
-            onChange={(e) => onChange('phone', e.target.value)}
-          />
+          <Input id={`${id}-phone`} type="tel" autoComplete="off" {...register('phone')} />
         </Field>
         <Field label="Timeline" htmlFor={`${id}-timeline`}>
-          <Select
-            id={`${id}-timeline`}
-            value={draft.timeline}
-            onChange={(e) => onChange('timeline', e.target.value)}
-          >
+          <Select id={`${id}-timeline`} {...register('timeline')}>
             {ADMIN_TIMELINES.map((timeline) => (
               <option key={timeline} value={timeline}>
                 {timeline}
@@ -84,20 +56,11 @@ export function ParentFields({
           </Select>
         </Field>
         <Field label="Timeline Date" htmlFor={`${id}-timeline-date`} isOptional>
-          <Input
-            id={`${id}-timeline-date`}
-            type="date"
-            value={draft.timeline_date}
-            onChange={(e) => onChange('timeline_date', e.target.value)}
-          />
+          <Input id={`${id}-timeline-date`} type="date" {...register('timeline_date')} />
         </Field>
       </div>
       <Field label="Biggest Concerns" htmlFor={`${id}-concerns`} isOptional>
-        <Textarea
-          id={`${id}-concerns`}
-          value={draft.biggest_concerns}
-          onChange={(e) => onChange('biggest_concerns', e.target.value)}
-        />
+        <Textarea id={`${id}-concerns`} {...register('biggest_concerns')} />
       </Field>
     </div>
   );

@@ -6,45 +6,41 @@ import {
   GRADES,
 } from '@lantern/contracts';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Controller, useFieldArray, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { asOptions, CheckboxGroup, InputField, optionsWithCurrent, SelectField } from './form-controls';
-import { emptyChildDraft, type ChildDraft } from './lead-draft';
+import { emptyChildDraft, type LeadDraft } from './lead-draft';
 
 const gradeOptions = asOptions(GRADES);
 
 type ChildrenEditorProps = {
-  value: ChildDraft[];
-  onChange: (children: ChildDraft[]) => void;
+  control: Control<LeadDraft>;
+  register: UseFormRegister<LeadDraft>;
 };
 
 /** The child rows of the edit form: add as many as needed, remove while more than one remains. */
-export function ChildrenEditor({ value: children, onChange }: ChildrenEditorProps) {
-  const [addedKey, setAddedKey] = useState<string | null>(null);
-  const canRemove = children.length > 1;
-
-  const update = (key: string, changes: Partial<ChildDraft>) =>
-    onChange(children.map((child) => (child.key === key ? { ...child, ...changes } : child)));
-
-  function addChild() {
-    const child = emptyChildDraft();
-    setAddedKey(child.key);
-    onChange([...children, child]);
-  }
+export function ChildrenEditor({ control, register }: ChildrenEditorProps) {
+  // keyName 'key': the rows' own `id` is the saved child's, which goes back to the server.
+  const { fields, append, remove } = useFieldArray({ control, name: 'children', keyName: 'key' });
+  const canRemove = fields.length > 1;
 
   return (
     <div className="space-y-4">
-      {children.map((child, index) => (
+      {fields.map((child, index) => (
         <ChildRow
           key={child.key}
-          child={child}
-          number={index + 1}
-          isNew={child.key === addedKey}
-          onChange={(changes) => update(child.key, changes)}
-          onRemove={canRemove ? () => onChange(children.filter((c) => c.key !== child.key)) : undefined}
+          index={index}
+          control={control}
+          register={register}
+          onRemove={canRemove ? () => remove(index) : undefined}
         />
       ))}
-      <Button variant="secondary" size="sm" onClick={addChild}>
+      <Button
+        variant="secondary"
+        size="sm"
+        // The new row's Name takes the keyboard.
+        onClick={() => append(emptyChildDraft(), { focusName: `children.${fields.length}.name` })}
+      >
         <Plus className="size-4" aria-hidden="true" />
         Add Child
       </Button>
@@ -52,15 +48,15 @@ export function ChildrenEditor({ value: children, onChange }: ChildrenEditorProp
   );
 }
 
-type ChildRowProps = {
-  child: ChildDraft;
-  number: number;
-  isNew: boolean;
-  onChange: (changes: Partial<ChildDraft>) => void;
+type ChildRowProps = ChildrenEditorProps & {
+  /** 0-based, as the form's paths count children ('children.0.name'). */
+  index: number;
   onRemove?: () => void;
 };
 
-function ChildRow({ child, number, isNew, onChange, onRemove }: ChildRowProps) {
+function ChildRow({ index, control, register, onRemove }: ChildRowProps) {
+  const number = index + 1;
+  const grade = useWatch({ control, name: `children.${index}.grade` });
   // Visible labels stay short inside the card; the hidden prefix names the child for assistive tech.
   const prefix = <span className="sr-only">Child {number} </span>;
   return (
@@ -77,11 +73,9 @@ function ChildRow({ child, number, isNew, onChange, onRemove }: ChildRowProps) {
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)]">
         <InputField
           label={<>{prefix}Name</>}
-          value={child.name}
           required
-          autoFocus={isNew}
           maxLength={120}
-          onValueChange={(name) => onChange({ name })}
+          {...register(`children.${index}.name`)}
         />
         <InputField
           label={<>{prefix}Age</>}
@@ -90,29 +84,39 @@ function ChildRow({ child, number, isNew, onChange, onRemove }: ChildRowProps) {
           min={CHILD_AGE_MIN}
           max={CHILD_AGE_MAX}
           step={1}
-          value={child.age}
-          onValueChange={(age) => onChange({ age })}
+          {...register(`children.${index}.age`)}
         />
         <SelectField
           label={<>{prefix}Grade</>}
-          value={child.grade}
           emptyLabel="Not set"
-          options={optionsWithCurrent(gradeOptions, child.grade)}
-          onValueChange={(grade) => onChange({ grade })}
+          options={optionsWithCurrent(gradeOptions, grade)}
+          {...register(`children.${index}.grade`)}
         />
       </div>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <CheckboxGroup
-          legend={<>{prefix}Special Needs</>}
-          options={ADMIN_SPECIAL_NEEDS}
-          selected={child.special_needs}
-          onChange={(special_needs) => onChange({ special_needs })}
+        <Controller
+          control={control}
+          name={`children.${index}.special_needs`}
+          render={({ field }) => (
+            <CheckboxGroup
+              legend={<>{prefix}Special Needs</>}
+              options={ADMIN_SPECIAL_NEEDS}
+              selected={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
-        <CheckboxGroup
-          legend={<>{prefix}Current Support</>}
-          options={CURRENT_SUPPORT_OPTIONS}
-          selected={child.current_support}
-          onChange={(current_support) => onChange({ current_support })}
+        <Controller
+          control={control}
+          name={`children.${index}.current_support`}
+          render={({ field }) => (
+            <CheckboxGroup
+              legend={<>{prefix}Current Support</>}
+              options={CURRENT_SUPPORT_OPTIONS}
+              selected={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
       </div>
     </div>

@@ -34,27 +34,20 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: Reac
   );
 }
 
-type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'onChange'> & {
+// The fields take react-hook-form's register(...) props (name, onChange, onBlur, ref) like a native control.
+type SelectFieldProps = Omit<ComponentProps<'select'>, 'id'> & {
   label: ReactNode;
   options: Option[];
   /** Text of the empty first option; without it every value must be one of the options. */
   emptyLabel?: string;
-  onValueChange: (value: string) => void;
 };
 
-export function SelectField({
-  label,
-  options,
-  emptyLabel,
-  onValueChange,
-  className,
-  ...props
-}: SelectFieldProps) {
+export function SelectField({ label, options, emptyLabel, className, ...props }: SelectFieldProps) {
   const id = useId();
   return (
     <div className={cn('space-y-1.5', className)}>
       <FieldLabel htmlFor={id} label={label} required={props.required} />
-      <Select id={id} onChange={(event) => onValueChange(event.target.value)} {...props}>
+      <Select id={id} {...props}>
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -66,42 +59,26 @@ export function SelectField({
   );
 }
 
-type InputFieldProps = Omit<ComponentProps<'input'>, 'id' | 'onChange'> & {
-  label: ReactNode;
-  onValueChange: (value: string) => void;
-};
+type InputFieldProps = Omit<ComponentProps<'input'>, 'id'> & { label: ReactNode };
 
-export function InputField({ label, onValueChange, className, ...props }: InputFieldProps) {
+export function InputField({ label, className, ...props }: InputFieldProps) {
   const id = useId();
   return (
     <div className={cn('space-y-1.5', className)}>
       <FieldLabel htmlFor={id} label={label} required={props.required} />
-      <input
-        id={id}
-        className={cn(inputBaseStyles, 'h-10 text-sm')}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...props}
-      />
+      <input id={id} className={cn(inputBaseStyles, 'h-10 text-sm')} {...props} />
     </div>
   );
 }
 
-type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id' | 'onChange'> & {
-  label: ReactNode;
-  onValueChange: (value: string) => void;
-};
+type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id'> & { label: ReactNode };
 
-export function TextAreaField({ label, onValueChange, className, ...props }: TextAreaFieldProps) {
+export function TextAreaField({ label, className, ...props }: TextAreaFieldProps) {
   const id = useId();
   return (
     <div className={cn('space-y-1.5', className)}>
       <FieldLabel htmlFor={id} label={label} required={props.required} />
-      <Textarea
-        id={id}
-        className="min-h-24 leading-relaxed"
-        onChange={(event) => onValueChange(event.target.value)}
-        {...props}
-      />
+      <Textarea id={id} className="min-h-24 leading-relaxed" {...props} />
     </div>
   );
 }

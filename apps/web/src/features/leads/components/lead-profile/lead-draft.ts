@@ -4,45 +4,47 @@ import {
   type Lead,
   type LeadUpdateInput,
 } from '@lantern/contracts';
+import { z } from 'zod';
 
-/** A child row as typed in the edit form; `key` keeps React rows stable, `id` goes back to the server. */
-export type ChildDraft = {
-  key: string;
-  id?: string;
-  name: string;
-  age: string;
-  grade: string;
-  special_needs: string[];
-  current_support: string[];
-};
+/** A child row as typed in the edit form; `id` (a saved child's) goes back to the server. */
+const childDraftSchema = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  age: z.string(),
+  grade: z.string(),
+  special_needs: z.array(z.string()),
+  current_support: z.array(z.string()),
+});
+export type ChildDraft = z.infer<typeof childDraftSchema>;
 
-/** The edit form's values, all as the inputs hold them (text), until `toUpdateInput` converts them. */
-export type LeadDraft = {
-  parent_name: string;
-  email: string;
-  phone: string;
-  timeline: string;
-  timeline_date: string;
-  biggest_concerns: string;
-  children: ChildDraft[];
-  conversion_status: string;
-  enrollment_date: string;
-  payment_amount: string;
-  payment_period: string;
-  email_status: string;
-  unsubscribe_reason: string;
-};
-
-let nextKey = 0;
-const newKey = () => `child-${++nextKey}`;
+/**
+ * The edit form's values, all as the inputs hold them (text), until `toUpdateInput` converts them.
+ * The schema checks their shape only: the inputs' own constraints (required, email, number ranges)
+ * are the browser's checks, and the server answers the rest.
+ */
+export const leadDraftSchema = z.object({
+  parent_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  timeline: z.string(),
+  timeline_date: z.string(),
+  biggest_concerns: z.string(),
+  children: z.array(childDraftSchema),
+  conversion_status: z.string(),
+  enrollment_date: z.string(),
+  payment_amount: z.string(),
+  payment_period: z.string(),
+  email_status: z.string(),
+  unsubscribe_reason: z.string(),
+});
+export type LeadDraft = z.infer<typeof leadDraftSchema>;
 
 export function emptyChildDraft(): ChildDraft {
-  return { key: newKey(), name: '', age: '', grade: '', special_needs: [], current_support: [] };
+  return { name: '', age: '', grade: '', special_needs: [], current_support: [] };
 }
 
 export function toLeadDraft(lead: Lead): LeadDraft {
   const children: ChildDraft[] = lead.children.map((child) => ({
-    key: newKey(),
     id: child.id,
     name: child.name,
     age: child.age === null ? '' : String(child.age),

@@ -1,11 +1,13 @@
-import { ADMIN_TIMELINES, CONVERSION_STATUSES, EMAIL_STATUSES } from '@lantern/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_TIMELINES, CONVERSION_STATUSES, EMAIL_STATUSES, type Lead } from '@lantern/contracts';
 import { Baby, BadgeCheck, NotebookPen, UserRound } from 'lucide-react';
-import { useCallback, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { ChildrenEditor } from './children-editor';
 import { humanize } from './format';
 import { asOptions, InputField, optionsWithCurrent, SelectField, TextAreaField } from './form-controls';
-import type { LeadDraft } from './lead-draft';
+import { leadDraftSchema, toLeadDraft, type LeadDraft } from './lead-draft';
 import { ProfileSection } from './profile-section';
 
 const timelineOptions = asOptions(ADMIN_TIMELINES);
@@ -15,9 +17,9 @@ const paymentPeriodOptions = asOptions(['monthly', 'termly', 'annual', 'one-time
 
 type LeadEditFormProps = {
   id: string;
-  draft: LeadDraft;
-  onChange: (changes: Partial<LeadDraft>) => void;
-  onSubmit: () => void;
+  /** The lead as it was when editing began: the form starts from it. */
+  lead: Lead;
+  onSubmit: (draft: LeadDraft) => void;
   isSaving: boolean;
   /** The failed save's message, shown above the fields. */
   error: string | null;
@@ -29,17 +31,19 @@ function Grid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2">{children}</div>;
 }
 
-export function LeadEditForm({
-  id,
-  draft,
-  onChange,
-  onSubmit,
-  isSaving,
-  error,
-  errorKey,
-}: LeadEditFormProps) {
-  const isEnrolled = draft.conversion_status === 'enrolled';
-  const isUnsubscribed = draft.email_status === 'unsubscribed';
+export function LeadEditForm({ id, lead, onSubmit, isSaving, error, errorKey }: LeadEditFormProps) {
+  const [defaultValues] = useState(() => toLeadDraft(lead));
+  const { control, register, handleSubmit } = useForm<LeadDraft>({
+    resolver: zodResolver(leadDraftSchema),
+    defaultValues,
+  });
+  // The lists offer the current value too (optionsWithCurrent), and two parts show only for some values.
+  const [timeline, conversionStatus, paymentPeriod, emailStatus] = useWatch({
+    control,
+    name: ['timeline', 'conversion_status', 'payment_period', 'email_status'],
+  });
+  const isEnrolled = conversionStatus === 'enrolled';
+  const isUnsubscribed = emailStatus === 'unsubscribed';
 
   // Save sits in the footer, possibly far below the message: scroll it into view when it appears.
   const revealError = useCallback(
@@ -47,13 +51,8 @@ export function LeadEditForm({
     [],
   );
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onSubmit();
-  }
-
   return (
-    <form id={id} onSubmit={handleSubmit} className="space-y-4">
+    <form id={id} onSubmit={handleSubmit(onSubmit)} className="space-y-4">
       {error ? (
         <div key={errorKey} ref={revealError} className="scroll-mt-4">
           <Alert tone="error">{error}</Alert>
@@ -69,8 +68,7 @@ export function LeadEditForm({
               autoFocus
               maxLength={160}
               autoComplete="off"
-              value={draft.parent_name}
-              onValueChange={(parent_name) => onChange({ parent_name })}
+              {...register('parent_name')}
             />
             <InputField
               label="Email Address"
@@ -78,68 +76,46 @@ export function LeadEditForm({
               required
               maxLength={254}
               autoComplete="off"
-              value={draft.email}
-              onValueChange={(email) => onChange({ email })}
+              {...register('email')}
             />
-            <InputField
-              label="Phone"
-              type="tel"
-              maxLength={40}
-              autoComplete="off"
-              value={draft.phone}
-              onValueChange={(phone) => onChange({ phone })}
-            />
+            <InputField label="Phone" type="tel" maxLength={40} autoComplete="off" {...register('phone')} />
             <SelectField
               label="Timeline"
               emptyLabel="Not set"
-              options={optionsWithCurrent(timelineOptions, draft.timeline)}
-              value={draft.timeline}
-              onValueChange={(timeline) => onChange({ timeline })}
+              options={optionsWithCurrent(timelineOptions, timeline)}
+              {...register('timeline')}
             />
-            <InputField
-              label="Timeline Date"
-              type="date"
-              value={draft.timeline_date}
-              onValueChange={(timeline_date) => onChange({ timeline_date })}
-            />
+            <InputField label="Timeline Date" type="date" {...register('timeline_date')} />
           </Grid>
         </ProfileSection>
 
         <ProfileSection title="Children Information" icon={<Baby aria-hidden="true" />}>
-          <ChildrenEditor value={draft.children} onChange={(children) => onChange({ children })} />
+          <ChildrenEditor control={control} register={register} />
         </ProfileSection>
 
         <ProfileSection title="Conversion Tracking" icon={<BadgeCheck aria-hidden="true" />}>
           <Grid>
             <SelectField
               label="Conversion Status"
-              options={optionsWithCurrent(conversionOptions, draft.conversion_status, humanize)}
-              value={draft.conversion_status}
-              onValueChange={(conversion_status) => onChange({ conversion_status })}
+              options={optionsWithCurrent(conversionOptions, conversionStatus, humanize)}
+              {...register('conversion_status')}
             />
             {isEnrolled ? (
               <>
-                <InputField
-                  label="Enrollment Date"
-                  type="date"
-                  value={draft.enrollment_date}
-                  onValueChange={(enrollment_date) => onChange({ enrollment_date })}
-                />
+                <InputField label="Enrollment Date" type="date" {...register('enrollment_date')} />
                 <InputField
                   label="Payment Amount"
                   type="number"
                   inputMode="decimal"
                   min={0}
                   step={0.01}
-                  value={draft.payment_amount}
-                  onValueChange={(payment_amount) => onChange({ payment_amount })}
+                  {...register('payment_amount')}
                 />
                 <SelectField
                   label="Payment Period"
                   emptyLabel="Not set"
-                  options={optionsWithCurrent(paymentPeriodOptions, draft.payment_period, humanize)}
-                  value={draft.payment_period}
-                  onValueChange={(payment_period) => onChange({ payment_period })}
+                  options={optionsWithCurrent(paymentPeriodOptions, paymentPeriod, humanize)}
+                  {...register('payment_period')}
                 />
               </>
             ) : null}
@@ -148,17 +124,11 @@ export function LeadEditForm({
             <Grid>
               <SelectField
                 label="Email Status"
-                options={optionsWithCurrent(emailStatusOptions, draft.email_status, humanize)}
-                value={draft.email_status}
-                onValueChange={(email_status) => onChange({ email_status })}
+                options={optionsWithCurrent(emailStatusOptions, emailStatus, humanize)}
+                {...register('email_status')}
               />
               {isUnsubscribed ? (
-                <InputField
-                  label="Unsubscribe Reason"
-                  maxLength={500}
-                  value={draft.unsubscribe_reason}
-                  onValueChange={(unsubscribe_reason) => onChange({ unsubscribe_reason })}
-                />
+                <InputField label="Unsubscribe Reason" maxLength={500} {...register('unsubscribe_reason')} />
               ) : null}
             </Grid>
           </div>
@@ -169,8 +139,7 @@ export function LeadEditForm({
             label="Biggest Concerns"
             rows={4}
             maxLength={5000}
-            value={draft.biggest_concerns}
-            onValueChange={(biggest_concerns) => onChange({ biggest_concerns })}
+            {...register('biggest_concerns')}
           />
         </ProfileSection>
       </fieldset>

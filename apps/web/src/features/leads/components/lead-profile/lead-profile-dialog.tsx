@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLead } from '../../api/get-lead';
 import { useUpdateLead } from '../../api/update-lead';
-import { toLeadDraft, toUpdateInput, type LeadDraft } from './lead-draft';
+import { toUpdateInput, type LeadDraft } from './lead-draft';
 import { LeadEditForm } from './lead-edit-form';
 import { LeadProfileView } from './lead-profile-view';
 
@@ -32,18 +32,18 @@ function ProfileDialog({ leadId, onOpenChange, onSaved }: ProfileDialogProps) {
   const formId = useId();
   const query = useLead(leadId);
   const update = useUpdateLead();
-  const [draft, setDraft] = useState<LeadDraft | null>(null);
+  const [isEditing, setIsEditing] = useState(false);
   // After leaving edit mode, focus lands back on Edit rather than on the dialog itself.
   const [hasLeftEditing, setHasLeftEditing] = useState(false);
   const lead = query.data?.lead;
 
-  function startEditing(current: Lead) {
+  function startEditing() {
     update.reset();
-    setDraft(toLeadDraft(current));
+    setIsEditing(true);
   }
 
   function stopEditing() {
-    setDraft(null);
+    setIsEditing(false);
     setHasLeftEditing(true);
   }
 
@@ -52,8 +52,7 @@ function ProfileDialog({ leadId, onOpenChange, onSaved }: ProfileDialogProps) {
     stopEditing();
   }
 
-  function save() {
-    if (!draft) return;
+  function save(draft: LeadDraft) {
     update.mutate(
       { id: leadId, body: toUpdateInput(draft) },
       {
@@ -66,7 +65,7 @@ function ProfileDialog({ leadId, onOpenChange, onSaved }: ProfileDialogProps) {
   }
 
   // Distinct keys: reusing the Edit button's element as the submit button would let the same click save.
-  const footer = !lead ? undefined : draft ? (
+  const footer = !lead ? undefined : isEditing ? (
     <>
       <Button key="cancel" variant="secondary" onClick={cancelEditing} disabled={update.isPending}>
         Cancel
@@ -80,7 +79,7 @@ function ProfileDialog({ leadId, onOpenChange, onSaved }: ProfileDialogProps) {
       <Button key="close" variant="secondary" onClick={() => onOpenChange(false)}>
         Close
       </Button>
-      <Button key="edit" autoFocus={hasLeftEditing} onClick={() => startEditing(lead)}>
+      <Button key="edit" autoFocus={hasLeftEditing} onClick={startEditing}>
         <Pencil className="size-4" aria-hidden="true" />
         Edit
       </Button>
@@ -92,15 +91,14 @@ function ProfileDialog({ leadId, onOpenChange, onSaved }: ProfileDialogProps) {
       open
       onOpenChange={onOpenChange}
       size="lg"
-      title={draft ? 'Edit Lead' : 'Lead Profile'}
+      title={isEditing ? 'Edit Lead' : 'Lead Profile'}
       footer={footer}
     >
       {lead ? (
-        draft ? (
+        isEditing ? (
           <LeadEditForm
             id={formId}
-            draft={draft}
-            onChange={(changes) => setDraft((current) => (current ? { ...current, ...changes } : current))}
+            lead={lead}
             onSubmit={save}
             isSaving={update.isPending}
             error={update.isError ? errorMessage(update.error, 'Failed to update lead') : null}

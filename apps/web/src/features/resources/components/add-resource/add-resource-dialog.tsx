@@ -1,11 +1,8 @@
-import {
-  RESOURCE_PRIORITY_MAX,
-  RESOURCE_PRIORITY_MIN,
-  type Resource,
-  type ResourceCategory,
-} from '@lantern/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RESOURCE_PRIORITY_MAX, RESOURCE_PRIORITY_MIN, type Resource } from '@lantern/contracts';
 import { Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox';
@@ -21,7 +18,7 @@ import { CATEGORY_OPTIONS } from '../format';
 import {
   draftPriority,
   emptyNewResource,
-  newResourceError,
+  newResourceDraftSchema,
   type NewResourceDraft,
 } from './new-resource-draft';
 import { ResourceFileDropZone } from './resource-file-drop-zone';
@@ -51,8 +48,17 @@ function AddResourceForm({
   onCreated: (resource: Resource) => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState<NewResourceDraft>(emptyNewResource);
-  const [formError, setFormError] = useState<string | null>(null);
+  // The spec's one message shows at the top until the next attempt.
+  const { control, register, handleSubmit, formState, setValue } = useForm<NewResourceDraft>({
+    resolver: zodResolver(newResourceDraftSchema),
+    defaultValues: emptyNewResource(),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [files, segmentIds, primarySegmentId] = useWatch({
+    control,
+    name: ['files', 'segmentIds', 'primarySegmentId'],
+  });
   const [progress, setProgress] = useState(0);
   const upload = useRef<AbortController | null>(null);
   const segments = useOfferedSegments();
@@ -62,15 +68,8 @@ function AddResourceForm({
   // Leaving the page mid-upload stops the upload rather than finishing it unseen.
   useEffect(() => () => upload.current?.abort(), []);
 
-  const set = <K extends keyof NewResourceDraft>(name: K, value: NewResourceDraft[K]) =>
-    setDraft((prev) => ({ ...prev, [name]: value }));
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(draft: NewResourceDraft) {
     if (isUploading) return;
-    const problem = newResourceError(draft);
-    setFormError(problem);
-    if (problem) return;
     upload.current = new AbortController();
     setProgress(0);
     create.mutate(
@@ -99,7 +98,7 @@ function AddResourceForm({
     create.isError && !isCancelled(create.error)
       ? errorMessage(create.error, 'Failed to create resource')
       : null;
-  const shownError = formError ?? serverError;
+  const shownError = formState.errors.root?.message ?? serverError;
   const field = (name: string) => `${id}-${name}`;
 
   return (
@@ -124,8 +123,8 @@ function AddResourceForm({
             type="submit"
             form={field('form')}
             isLoading={isUploading}
-            disabled={draft.files.length === 0}
-            title={draft.files.length === 0 ? 'Add at least one file first' : undefined}
+            disabled={files.length === 0}
+            title={files.length === 0 ? 'Add at least one file first' : undefined}
           >
             {!isUploading && <Upload className="size-4" aria-hidden="true" />}
             {isUploading ? 'Uploading...' : 'Create Resource'}
@@ -133,7 +132,13 @@ function AddResourceForm({
         </>
       }
     >
-      <form id={field('form')} onSubmit={handleSubmit} noValidate className="space-y-5">
+      <form
+        id={field('form')}
+        // Wrapped: submit starts the upload's AbortController (a ref), so it is bound at submit time.
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        noValidate
+        className="space-y-5"
+      >
         {shownError && (
           <div key={shownError} ref={scrollIntoView} className="scroll-mt-5">
             <Alert tone="error">{shownError}</Alert>
@@ -151,8 +156,7 @@ function AddResourceForm({
         <fieldset disabled={isUploading} className="min-w-0 space-y-5">
           <TextField
             label="Title"
-            value={draft.title}
-            onChange={(event) => set('title', event.target.value)}
+            {...register('title')}
             maxLength={200}
             placeholder="e.g. Supporting your autistic child at school"
             autoComplete="off"
@@ -162,8 +166,7 @@ function AddResourceForm({
             <Textarea
               id={field('description')}
               rows={3}
-              value={draft.description}
-              onChange={(event) => set('description', event.target.value)}
+              {...register('description')}
               maxLength={2000}
               placeholder="What parents will find in it"
             />
@@ -171,11 +174,7 @@ function AddResourceForm({
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
             <div className="space-y-1.5">
               <Label htmlFor={field('category')}>Category</Label>
-              <Select
-                id={field('category')}
-                value={draft.category}
-                onChange={(event) => set('category', event.target.value as ResourceCategory)}
-              >
+              <Select id={field('category')} {...register('category')}>
                 {CATEGORY_OPTIONS.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -190,16 +189,14 @@ function AddResourceForm({
               min={RESOURCE_PRIORITY_MIN}
               max={RESOURCE_PRIORITY_MAX}
               step={1}
-              value={draft.priority}
-              onChange={(event) => set('priority', event.target.value)}
+              {...register('priority')}
               hint="1-10; higher first"
             />
           </div>
           <div>
             <CheckboxField
               label="Require email before download"
-              checked={draft.requireEmail}
-              onChange={(event) => set('requireEmail', event.target.checked)}
+              {...register('requireEmail')}
               aria-describedby={field('require-email-hint')}
             />
             <p id={field('require-email-hint')} className="pl-7 text-xs text-slate-600">
@@ -207,22 +204,25 @@ function AddResourceForm({
             </p>
           </div>
         </fieldset>
-        <ResourceFileDropZone
-          files={draft.files}
-          disabled={isUploading}
-          onChange={(files) => set('files', files)}
+        <Controller
+          control={control}
+          name="files"
+          render={({ field }) => (
+            <ResourceFileDropZone files={field.value} disabled={isUploading} onChange={field.onChange} />
+          )}
         />
         <SegmentPicker
           segments={segments.data}
           isError={segments.isError}
           isRetrying={segments.isFetching}
           onRetry={() => void segments.refetch()}
-          chosenIds={draft.segmentIds}
-          primaryId={draft.primarySegmentId}
+          chosenIds={segmentIds}
+          primaryId={primarySegmentId}
           disabled={isUploading}
-          onChange={(segmentIds, primarySegmentId) =>
-            setDraft((prev) => ({ ...prev, segmentIds, primarySegmentId }))
-          }
+          onChange={(chosenIds, primaryId) => {
+            setValue('segmentIds', chosenIds);
+            setValue('primarySegmentId', primaryId);
+          }}
         />
       </form>
     </Dialog>

@@ -1,23 +1,25 @@
 import {
+  RESOURCE_CATEGORIES,
   RESOURCE_DEFAULT_PRIORITY,
   RESOURCE_PRIORITY_MAX,
   RESOURCE_PRIORITY_MIN,
   resourceFormError,
-  type ResourceCategory,
 } from '@lantern/contracts';
+import { z } from 'zod';
 
 /** The 'Add New Resource' form as typed (priority as its text, so a cleared field stays cleared). */
-export type NewResourceDraft = {
-  title: string;
-  description: string;
-  category: ResourceCategory;
-  priority: string;
-  requireEmail: boolean;
-  files: File[];
+const newResourceFields = z.object({
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(RESOURCE_CATEGORIES),
+  priority: z.string(),
+  requireEmail: z.boolean(),
+  files: z.array(z.custom<File>()),
   /** In the order they were chosen. */
-  segmentIds: string[];
-  primarySegmentId: string | null;
-};
+  segmentIds: z.array(z.string()),
+  primarySegmentId: z.string().nullable(),
+});
+export type NewResourceDraft = z.infer<typeof newResourceFields>;
 
 export const emptyNewResource = (): NewResourceDraft => ({
   title: '',
@@ -53,3 +55,12 @@ export function newResourceError(draft: NewResourceDraft): string | null {
     }) ?? (draftPriority(draft.priority) === null ? PRIORITY_MESSAGE : null)
   );
 }
+
+/**
+ * The form's schema: the spec shows its first problem as one message at the top of the form, so the
+ * problem goes on `root` (react-hook-form's place for a problem of the whole form).
+ */
+export const newResourceDraftSchema = newResourceFields.superRefine((draft, ctx) => {
+  const problem = newResourceError(draft);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['root'], message: problem });
+});

@@ -11,8 +11,8 @@ import {
   type ConditionDraft,
   type RuleGroupDraft,
   type RuleKind,
-  type RuleProblem,
 } from './segment-draft';
+import type { RuleProblem } from './segment-draft-checks';
 
 const copy = {
   inclusion: {

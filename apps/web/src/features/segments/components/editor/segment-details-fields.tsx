@@ -1,4 +1,5 @@
 import { SEGMENT_PRIORITY_MAX, SEGMENT_PRIORITY_MIN } from '@lantern/contracts';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { CheckboxField } from '@/components/ui/checkbox';
 import { Label, TextField } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -8,10 +9,9 @@ type Flag = 'is_active' | 'email_list_ready' | 'never_contact' | 'auto_tag';
 
 type SegmentDetailsFieldsProps = {
   idPrefix: string;
-  draft: SegmentDraft;
+  form: UseFormReturn<SegmentDraft>;
   nameError?: string;
   priorityError?: string;
-  onChange: <K extends keyof SegmentDraft>(name: K, value: SegmentDraft[K]) => void;
   onNeverContactChange: (isNeverContact: boolean) => void;
 };
 
@@ -55,21 +55,38 @@ function FlagField({
 /** Name, priority, description and the four settings. */
 export function SegmentDetailsFields({
   idPrefix,
-  draft,
+  form,
   nameError,
   priorityError,
-  onChange,
   onNeverContactChange,
 }: SegmentDetailsFieldsProps) {
+  const { control, register, clearErrors } = form;
+  const isNeverContact = useWatch({ control, name: 'never_contact' });
   const descriptionId = `${idPrefix}-description`;
   const flag = (name: Flag) => `${idPrefix}-${name}`;
+  const flagField = (name: Flag, label: string, hint?: string, onChange?: (checked: boolean) => void) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FlagField
+          id={flag(name)}
+          label={label}
+          hint={hint}
+          checked={field.value}
+          disabled={name === 'email_list_ready' && isNeverContact}
+          onChange={onChange ?? field.onChange}
+        />
+      )}
+    />
+  );
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
         <TextField
           label="Segment name"
-          value={draft.name}
-          onChange={(event) => onChange('name', event.target.value)}
+          // Its problem goes once the name is edited; the next save checks again.
+          {...register('name', { onChange: () => clearErrors('name') })}
           error={nameError}
           maxLength={120}
           placeholder="e.g. Autism families, next school year"
@@ -82,8 +99,7 @@ export function SegmentDetailsFields({
           min={SEGMENT_PRIORITY_MIN}
           max={SEGMENT_PRIORITY_MAX}
           step={1}
-          value={draft.priority}
-          onChange={(event) => onChange('priority', event.target.value)}
+          {...register('priority', { onChange: () => clearErrors('priority') })}
           error={priorityError}
           hint={priorityError ? undefined : '1-100; higher gets leads first'}
         />
@@ -93,8 +109,7 @@ export function SegmentDetailsFields({
         <Textarea
           id={descriptionId}
           rows={2}
-          value={draft.description}
-          onChange={(event) => onChange('description', event.target.value)}
+          {...register('description')}
           maxLength={1000}
           placeholder="Who belongs in this segment, and what it is used for"
         />
@@ -102,34 +117,19 @@ export function SegmentDetailsFields({
       <fieldset className="min-w-0">
         <legend className="sr-only">Settings</legend>
         <div className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
-          <FlagField
-            id={flag('is_active')}
-            label="Active"
-            checked={draft.is_active}
-            onChange={(checked) => onChange('is_active', checked)}
-          />
-          <FlagField
-            id={flag('email_list_ready')}
-            label="Email list ready"
-            hint={draft.never_contact ? 'Off for never-contact segments' : undefined}
-            checked={draft.email_list_ready}
-            disabled={draft.never_contact}
-            onChange={(checked) => onChange('email_list_ready', checked)}
-          />
-          <FlagField
-            id={flag('never_contact')}
-            label="Never contact"
-            hint="Leads here are never emailed; such segments are not listed on this screen"
-            checked={draft.never_contact}
-            onChange={onNeverContactChange}
-          />
-          <FlagField
-            id={flag('auto_tag')}
-            label="Auto-tag leads"
-            hint="Leads that match the rules are added automatically"
-            checked={draft.auto_tag}
-            onChange={(checked) => onChange('auto_tag', checked)}
-          />
+          {flagField('is_active', 'Active')}
+          {flagField(
+            'email_list_ready',
+            'Email list ready',
+            isNeverContact ? 'Off for never-contact segments' : undefined,
+          )}
+          {flagField(
+            'never_contact',
+            'Never contact',
+            'Leads here are never emailed; such segments are not listed on this screen',
+            onNeverContactChange,
+          )}
+          {flagField('auto_tag', 'Auto-tag leads', 'Leads that match the rules are added automatically')}
         </div>
       </fieldset>
     </div>

@@ -1,12 +1,9 @@
 import {
-  checkRuleGroup,
   isRuleField,
   operatorsFor,
   RULE_FIELD_TYPES,
   RULE_VALUE_OPTIONS,
   SEGMENT_DEFAULT_PRIORITY,
-  SEGMENT_PRIORITY_MAX,
-  SEGMENT_PRIORITY_MIN,
   VALUELESS_OPERATORS,
   type RuleGroup,
   type RuleValue,
@@ -14,22 +11,37 @@ import {
   type SegmentCreateInput,
   type SegmentUpdateInput,
 } from '@lantern/contracts';
+import { z } from 'zod';
 
-/** The editor's state: every input as typed (strings), turned into the request body on save. */
-export type ConditionDraft = { key: string; field: string; operator: string; value: string };
-export type RuleGroupDraft = { operator: string; conditions: ConditionDraft[] };
+/** A condition as typed; `key` keeps its row (and a problem pointing at it) while others are removed. */
+const conditionDraftSchema = z.object({
+  key: z.string(),
+  field: z.string(),
+  operator: z.string(),
+  value: z.string(),
+});
+export type ConditionDraft = z.infer<typeof conditionDraftSchema>;
+
+const ruleGroupDraftSchema = z.object({ operator: z.string(), conditions: z.array(conditionDraftSchema) });
+export type RuleGroupDraft = z.infer<typeof ruleGroupDraftSchema>;
 export type RuleKind = 'inclusion' | 'exclusion';
-export type SegmentDraft = {
-  name: string;
-  priority: string;
-  description: string;
-  is_active: boolean;
-  email_list_ready: boolean;
-  never_contact: boolean;
-  auto_tag: boolean;
-  inclusion: RuleGroupDraft;
-  exclusion: RuleGroupDraft;
-};
+
+/**
+ * The editor's values: every input as typed (strings), turned into the request body on save
+ * (toCreateBody, toUpdateBody). Its checks are in segment-draft-checks.ts.
+ */
+export const segmentDraftFields = z.object({
+  name: z.string(),
+  priority: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  email_list_ready: z.boolean(),
+  never_contact: z.boolean(),
+  auto_tag: z.boolean(),
+  inclusion: ruleGroupDraftSchema,
+  exclusion: ruleGroupDraftSchema,
+});
+export type SegmentDraft = z.infer<typeof segmentDraftFields>;
 
 let lastKey = 0;
 const conditionKey = () => `condition-${++lastKey}`;
@@ -139,98 +151,6 @@ export function toRuleGroup(group: RuleGroupDraft): RuleGroup {
   };
 }
 
-/** A rule problem, with the condition it is about when it is about one. */
-export type RuleProblem = { message: string; conditionKey?: string };
-
-/** The first problem of a group in the spec's words (checkRuleGroup), and the condition that has it. */
-export function ruleGroupProblem(group: RuleGroupDraft, kind: RuleKind): RuleProblem | undefined {
-  const rules = toRuleGroup(group);
-  const checked = checkRuleGroup(rules, kind);
-  if (!('problem' in checked)) return undefined;
-  const groupProblem = checkRuleGroup({ ...rules, conditions: [] }, kind);
-  if ('problem' in groupProblem) return { message: checked.problem };
-  // The checks run in order, so the first prefix with a problem ends at the condition that has it.
-  for (let count = 1; count <= rules.conditions.length; count++) {
-    const prefix = checkRuleGroup({ ...rules, conditions: rules.conditions.slice(0, count) }, kind);
-    if ('problem' in prefix)
-      return { message: checked.problem, conditionKey: group.conditions[count - 1]?.key };
-  }
-  return { message: checked.problem };
-}
-
-export const INCLUSION_REQUIRED =
-  'At least one inclusion rule is required (unless this is a "never contact" segment)';
-export const NO_INCLUSION_TO_TEST = 'Add at least one inclusion rule to test';
-
-export type DraftErrors = {
-  name?: string;
-  priority?: string;
-  inclusion?: RuleProblem;
-  exclusion?: RuleProblem;
-};
-
-function priorityProblem(priority: string): string | undefined {
-  const text = priority.trim();
-  if (!text) return undefined; // Left blank: the server's default (5) applies.
-  const n = Number(text);
-  const isValid = /^\d+$/.test(text) && n >= SEGMENT_PRIORITY_MIN && n <= SEGMENT_PRIORITY_MAX;
-  return isValid ? undefined : 'Priority must be between 1 and 100';
-}
-
-const sameGroup = (a: RuleGroupDraft, b: RuleGroupDraft) =>
-  JSON.stringify(toRuleGroup(a)) === JSON.stringify(toRuleGroup(b));
-
-/** Which rule groups differ from the segment as it was opened (all of them for a new segment). */
-function changedGroups(draft: SegmentDraft, saved: SegmentDraft | null) {
-  return {
-    inclusion: !saved || !sameGroup(draft.inclusion, saved.inclusion),
-    exclusion: !saved || !sameGroup(draft.exclusion, saved.exclusion),
-  };
-}
-
-/**
- * The spec's checks (5.1), each against the part of the form it is about. Like the server, an edit
- * needs inclusion rules only when it touches the rules or lifts never contact, so a segment filled
- * by hand (no rules) can still be renamed or described.
- */
-export function checkDraft(draft: SegmentDraft, saved: SegmentDraft | null): DraftErrors {
-  const errors: DraftErrors = {};
-  if (!draft.name.trim()) errors.name = 'Segment name is required';
-  const priority = priorityProblem(draft.priority);
-  if (priority) errors.priority = priority;
-  const changed = changedGroups(draft, saved);
-  const needsInclusion =
-    !saved || changed.inclusion || changed.exclusion || (saved.never_contact && !draft.never_contact);
-  if (needsInclusion && draft.inclusion.conditions.length === 0 && !draft.never_contact)
-    errors.inclusion = { message: INCLUSION_REQUIRED };
-  else {
-    const problem = ruleGroupProblem(draft.inclusion, 'inclusion');
-    if (problem) errors.inclusion = problem;
-  }
-  const exclusion = ruleGroupProblem(draft.exclusion, 'exclusion');
-  if (exclusion) errors.exclusion = exclusion;
-  return errors;
-}
-
-export const hasErrors = (errors: DraftErrors) => Object.values(errors).some(Boolean);
-
-/** The rules as the test call takes them, or why they cannot be tested yet. */
-export function rulesToTest(
-  draft: SegmentDraft,
-):
-  | { rules: { inclusion_rules: RuleGroup; exclusion_rules: RuleGroup } }
-  | { problem: RuleProblem; kind?: RuleKind } {
-  if (draft.inclusion.conditions.length === 0 && !draft.never_contact)
-    return { problem: { message: NO_INCLUSION_TO_TEST } };
-  const inclusion = ruleGroupProblem(draft.inclusion, 'inclusion');
-  if (inclusion) return { problem: inclusion, kind: 'inclusion' };
-  const exclusion = ruleGroupProblem(draft.exclusion, 'exclusion');
-  if (exclusion) return { problem: exclusion, kind: 'exclusion' };
-  return {
-    rules: { inclusion_rules: toRuleGroup(draft.inclusion), exclusion_rules: toRuleGroup(draft.exclusion) },
-  };
-}
-
 /** The request body of a create: every field. */
 export function toCreateBody(draft: SegmentDraft): SegmentCreateInput {
   const priority = draft.priority.trim();
@@ -260,5 +180,5 @@ export function toUpdateBody(draft: SegmentDraft, saved: SegmentDraft): SegmentU
 }
 
 /** The rules in a comparable form, to tell whether a test result still describes them. */
-export const rulesFingerprint = (draft: SegmentDraft) =>
+export const rulesFingerprint = (draft: Pick<SegmentDraft, 'inclusion' | 'exclusion' | 'never_contact'>) =>
   JSON.stringify([toRuleGroup(draft.inclusion), toRuleGroup(draft.exclusion), draft.never_contact]);

@@ -1,29 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Segment } from '@lantern/contracts';
 import { FlaskConical } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorAt } from '@/lib/form';
 import { useCreateSegment } from '../../api/create-segment';
 import { useEvaluateRules } from '../../api/evaluate-rules';
 import { useUpdateSegment } from '../../api/update-segment';
 import { RuleGroupBuilder } from './rule-group-builder';
 import { SegmentDetailsFields } from './segment-details-fields';
 import {
-  checkDraft,
   draftFromSegment,
   emptyDraft,
-  hasErrors,
   rulesFingerprint,
-  rulesToTest,
   toCreateBody,
   toUpdateBody,
-  type DraftErrors,
-  type RuleGroupDraft,
   type RuleKind,
   type SegmentDraft,
 } from './segment-draft';
+import { ruleProblemAt, ruleProblemPath, rulesToTest, segmentDraftSchema } from './segment-draft-checks';
 import { TestRulesPanel, type TestRulesState } from './test-rules-panel';
 
 type SegmentEditorDialogProps = {
@@ -69,8 +68,21 @@ function SegmentEditorForm({
   const formRef = useRef<HTMLFormElement>(null);
   // The segment as opened: an edit sends only what differs from it.
   const [saved] = useState<SegmentDraft | null>(() => (segment ? draftFromSegment(segment) : null));
-  const [draft, setDraft] = useState<SegmentDraft>(() => saved ?? emptyDraft());
-  const [errors, setErrors] = useState<DraftErrors>({});
+  // Problems show from Save (or Test First) until the part they are about is edited; the editor moves
+  // focus itself (below), as a problem may sit on a rule row rather than on an input.
+  const [resolver] = useState(() => zodResolver(segmentDraftSchema(saved)));
+  const form = useForm<SegmentDraft>({
+    resolver,
+    defaultValues: saved ?? emptyDraft(),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { control, formState, getValues, setValue, setError, clearErrors } = form;
+  const [inclusion, exclusion, isNeverContact] = useWatch({
+    control,
+    name: ['inclusion', 'exclusion', 'never_contact'],
+  });
+  const rules = { inclusion, exclusion, never_contact: isNeverContact };
   const [focusRequest, setFocusRequest] = useState(0);
   const [test, setTest] = useState<TestRulesState>({ status: 'idle' });
   const [testedRules, setTestedRules] = useState<string | null>(null);
@@ -80,15 +92,17 @@ function SegmentEditorForm({
   const save = segment ? update : create;
   const isEditing = segment !== null;
 
-  // After a refused save or test, focus the first control with a problem (the form is long).
+  // After a refused save or test, focus the first control with a problem (the form is long). A save's
+  // problems render with its submitCount, a test's with focusRequest.
+  const { submitCount } = formState;
   useEffect(() => {
-    if (focusRequest === 0) return;
+    if (focusRequest === 0 && submitCount === 0) return;
     const target = formRef.current?.querySelector<HTMLElement>(
       '[aria-invalid="true"], [data-error-target="true"]',
     );
     target?.focus();
     target?.scrollIntoView({ block: 'center' });
-  }, [focusRequest]);
+  }, [focusRequest, submitCount]);
 
   // What Test First found is brought into view: the panel sits at the end of a long form.
   const [revealRequest, setRevealRequest] = useState(0);
@@ -101,53 +115,37 @@ function SegmentEditorForm({
     setRevealRequest((n) => n + 1);
   };
 
-  const set = <K extends keyof SegmentDraft>(name: K, value: SegmentDraft[K]) => {
-    setDraft((prev) => ({ ...prev, [name]: value }));
-    if (name === 'name' || name === 'priority') setErrors((prev) => ({ ...prev, [name]: undefined }));
-  };
-
-  // Editing a rule group clears its error (spec 5.1: for the inclusion rules).
-  const setGroup = (kind: RuleKind, group: RuleGroupDraft) => {
-    setDraft((prev) => ({ ...prev, [kind]: group }));
-    setErrors((prev) => ({ ...prev, [kind]: undefined }));
-  };
-
   // Never contact forces email_list_ready off (spec 4.1); it also lifts the need for inclusion rules.
   const setNeverContact = (isNeverContact: boolean) => {
-    setDraft((prev) => ({
-      ...prev,
-      never_contact: isNeverContact,
-      email_list_ready: isNeverContact ? false : prev.email_list_ready,
-    }));
-    setErrors((prev) => ({ ...prev, inclusion: undefined }));
+    setValue('never_contact', isNeverContact);
+    if (isNeverContact) setValue('email_list_ready', false);
+    clearErrors('inclusion');
   };
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(draft: SegmentDraft) {
     if (save.isPending) return;
-    const problems = checkDraft(draft, saved);
-    setErrors(problems);
-    if (hasErrors(problems)) {
-      setFocusRequest((n) => n + 1);
-      return;
-    }
     const onSuccess = (result: Segment) => onSaved(result, isEditing ? 'updated' : 'created');
     if (segment && saved) update.mutate({ id: segment.id, body: toUpdateBody(draft, saved) }, { onSuccess });
     else create.mutate(toCreateBody(draft), { onSuccess });
   }
 
   function handleTest() {
-    const checked = rulesToTest(draft);
+    const checked = rulesToTest(getValues());
     if ('problem' in checked) {
       const { kind, problem } = checked;
       if (!kind) return showTest({ status: 'problem', message: problem.message });
       // A condition at fault is marked and focused where it is, with the same words in the panel.
       setTest({ status: 'problem', message: problem.message });
-      setErrors((prev) => ({ ...prev, [kind]: problem }));
+      const [, , index] = ruleProblemPath(getValues(kind), kind, problem);
+      clearErrors(kind);
+      setError(index === undefined ? kind : `${kind}.conditions.${index}`, {
+        type: 'custom',
+        message: problem.message,
+      });
       setFocusRequest((n) => n + 1);
       return;
     }
-    const fingerprint = rulesFingerprint(draft);
+    const fingerprint = rulesFingerprint(getValues());
     showTest({ status: 'testing' });
     evaluate.mutate(checked.rules, {
       onSuccess: (result) => {
@@ -159,7 +157,28 @@ function SegmentEditorForm({
   }
 
   const shownTest: TestRulesState =
-    test.status === 'done' ? { ...test, isStale: testedRules !== rulesFingerprint(draft) } : test;
+    test.status === 'done' ? { ...test, isStale: testedRules !== rulesFingerprint(rules) } : test;
+  const problemOf = (kind: RuleKind) =>
+    ruleProblemAt(rules[kind], kind, (path) => errorAt(formState.errors, path));
+  const ruleGroup = (kind: RuleKind) => (
+    <Controller
+      control={control}
+      name={kind}
+      render={({ field }) => (
+        <RuleGroupBuilder
+          idPrefix={idPrefix}
+          kind={kind}
+          group={field.value}
+          problem={problemOf(kind)}
+          onChange={(group) => {
+            field.onChange(group);
+            // Editing a rule group clears its problem (spec 5.1: for the inclusion rules).
+            clearErrors(kind);
+          }}
+        />
+      )}
+    />
+  );
   const saveError = save.isError
     ? errorMessage(save.error, 'Failed to save segment. Please try again.')
     : null;
@@ -188,7 +207,7 @@ function SegmentEditorForm({
         </>
       }
     >
-      <form ref={formRef} id={formId} onSubmit={handleSubmit} noValidate className="space-y-6">
+      <form ref={formRef} id={formId} onSubmit={form.handleSubmit(submit)} noValidate className="space-y-6">
         {saveError && (
           <div key={saveError} ref={scrollIntoView} className="scroll-mt-5">
             <Alert tone="error">{saveError}</Alert>
@@ -204,27 +223,14 @@ function SegmentEditorForm({
             </h3>
             <SegmentDetailsFields
               idPrefix={idPrefix}
-              draft={draft}
-              nameError={errors.name}
-              priorityError={errors.priority}
-              onChange={set}
+              form={form}
+              nameError={formState.errors.name?.message}
+              priorityError={formState.errors.priority?.message}
               onNeverContactChange={setNeverContact}
             />
           </section>
-          <RuleGroupBuilder
-            idPrefix={idPrefix}
-            kind="inclusion"
-            group={draft.inclusion}
-            problem={errors.inclusion}
-            onChange={(group) => setGroup('inclusion', group)}
-          />
-          <RuleGroupBuilder
-            idPrefix={idPrefix}
-            kind="exclusion"
-            group={draft.exclusion}
-            problem={errors.exclusion}
-            onChange={(group) => setGroup('exclusion', group)}
-          />
+          {ruleGroup('inclusion')}
+          {ruleGroup('exclusion')}
         </fieldset>
         <TestRulesPanel id={testPanelId} state={shownTest} />
       </form>
