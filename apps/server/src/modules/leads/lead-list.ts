@@ -1,4 +1,11 @@
-import { SCORE_BAND_RANGES, type Lead, type LeadsPage, type leadsQuerySchema } from '@lantern/contracts';
+import {
+  offsetOfPage,
+  pageOf,
+  SCORE_BAND_RANGES,
+  type Lead,
+  type LeadsPage,
+  type leadsQuerySchema,
+} from '@lantern/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BadInputError } from '../../http/errors';
@@ -47,16 +54,8 @@ export async function listLeads(
   query: LeadsQueryInput,
 ): Promise<LeadsPage> {
   const conditions = leadsListConditions(query, repo, segments);
-  const { rows, total } = await repo.findLeadsPage(conditions, query.limit, (query.page - 1) * query.limit);
-  return {
-    leads: await withMemberships(segments, rows),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
-    },
-  };
+  const { rows, total } = await repo.findLeadsPage(conditions, query.limit, offsetOfPage(query));
+  return { leads: await withMemberships(segments, rows), pagination: pageOf(query, total) };
 }
 
 /** Every lead, newest first, a page at a time (keyset), for streaming exports. */

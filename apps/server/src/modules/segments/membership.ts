@@ -1,4 +1,6 @@
 import {
+  offsetOfPage,
+  pageOf,
   SCORE_BAND_RANGES,
   type SegmentLead,
   type SegmentLeadsPage,
@@ -39,16 +41,11 @@ export async function segmentLeadsPage(
     segmentId,
     filters,
     query.limit,
-    (query.page - 1) * query.limit,
+    offsetOfPage(query),
   );
   return {
     leads: rows.map(toSegmentLead),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalPages: Math.max(1, Math.ceil(total / query.limit)),
-    },
+    pagination: pageOf(query, total),
     segment_total: segmentTotal,
   };
 }
