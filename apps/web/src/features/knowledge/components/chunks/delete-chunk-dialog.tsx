@@ -1,7 +1,5 @@
 import { KNOWLEDGE_MESSAGES } from '@lantern/contracts';
-import { Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 
 type DeleteChunkDialogProps = {
   open: boolean;
@@ -10,29 +8,19 @@ type DeleteChunkDialogProps = {
   onConfirm: () => void;
 };
 
-/** The spec's confirmation before a chunk is deleted, in the shared (focus-trapped) dialog. */
+/** The spec's confirmation before a chunk is deleted (a failure is reported by toast, as the spec says). */
 export function DeleteChunkDialog({ open, isDeleting, onCancel, onConfirm }: DeleteChunkDialogProps) {
+  if (!open) return null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !isDeleting) onCancel();
-      }}
+    <ConfirmDeleteDialog
       title="Delete Chunk"
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={isDeleting}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} isLoading={isDeleting}>
-            {!isDeleting && <Trash2 className="size-4" aria-hidden="true" />}
-            {isDeleting ? 'Deleting...' : 'Delete Chunk'}
-          </Button>
-        </>
-      }
-    >
-      <p className="text-sm text-slate-700">{KNOWLEDGE_MESSAGES.deleteChunkConfirm}</p>
-    </Dialog>
+      question={KNOWLEDGE_MESSAGES.deleteChunkConfirm}
+      confirmLabel="Delete Chunk"
+      pendingLabel="Deleting..."
+      isPending={isDeleting}
+      error={null}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }
