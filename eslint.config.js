@@ -40,7 +40,7 @@ const serverModules = fs.existsSync(serverModulesDir)
  * Imports a server module's files may not make: another module's files other than its service
  * (`<area>.service`) and its public surface (`index`, as `../<area>` or `../<area>/index`). A table
  * file may also name another module's tables (foreign keys); a test may assemble other modules
- * (repositories and services, as app.ts does) but not touch their tables.
+ * (repositories and services, as the modules' register functions do) but not touch their tables.
  */
 function serverModuleBoundaryPatterns(area, kind) {
   const others = serverModules.filter((name) => name !== area).map(escapeRegex);

@@ -126,7 +126,7 @@ describe('module boundaries', () => {
     ]);
     const repository = "import { createLeadsRepository } from '../leads/leads.repository';";
     expect(await boundaryErrors(repository, 'segments/fixture.tables.ts')).toHaveLength(1);
-    // A test may assemble other modules' services and repositories, as app.ts does.
+    // A test may assemble other modules' services and repositories, as the modules' register functions do.
     expect(await boundaryErrors(repository, 'segments/fixture.test.ts')).toEqual([]);
   });
 
