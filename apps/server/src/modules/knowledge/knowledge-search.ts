@@ -40,6 +40,10 @@ import {
  *
  * Only chunks that could reach the threshold are read (candidateQuery): the similarity cannot
  * exceed what full coverage of the words a chunk holds would give.
+ *
+ * (A little over 300 lines: the ranking's steps, candidates, features, calibration and the hybrid
+ * merge, share one closure over the remembered corpus statistics; reading the question into terms
+ * is search-terms.ts.)
  */
 export type TermMatch = { term: string; weight: number; via: Via | null; known: boolean };
 export type ScoredChunk = { id: string; similarity: number; terms: TermMatch[] };
