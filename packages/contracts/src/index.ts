@@ -17,3 +17,4 @@ export * from './email';
 export * from './knowledge';
 export * from './chat';
 export * from './widget';
+export * from './analytics';
