@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { adminCurrentSupport, adminSpecialNeed } from './import-validation';
 import { CHILD_AGE_MAX, CHILD_AGE_MIN } from './lead-options';
+import type { PublicFormLead } from './leads';
 
 /**
  * The public enrolment form (spec document 1: "Public enrolment form", "Public form payload",
@@ -107,6 +109,60 @@ export const submitLeadSchema = z.strictObject({
   website: z.string().max(500).optional(),
 });
 export type SubmitLeadInput = z.input<typeof submitLeadSchema>;
+
+/** The public form's current support: a list, or one text of values split on commas and semicolons. */
+const supportOf = (value: string | string[] | null | undefined) =>
+  (Array.isArray(value) ? value : (value ?? '').split(/[,;]/))
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => adminCurrentSupport(s) ?? s);
+
+/**
+ * A submission as the lead it makes (trimmed, option values in the admin lists' words), or its
+ * first problem in the form's words (enrollFormErrors, then a special need not in the lists).
+ */
+export function readEnrolmentForm(
+  input: SubmitLeadInput,
+): { lead: PublicFormLead; problem: null } | { lead: null; problem: string } {
+  const { leadData, children } = input;
+  const problems = enrollFormErrors({
+    parentName: leadData.parentName,
+    email: leadData.email,
+    phone: leadData.phone,
+    timeline: leadData.timeline,
+    children: children.map((c) => ({ name: c.name, age: c.age, special_needs: c.special_needs })),
+  });
+  const first = Object.values(problems)[0];
+  if (first) return { lead: null, problem: first };
+  const needsByChild: string[][] = [];
+  for (const [i, child] of children.entries()) {
+    const needs: string[] = [];
+    for (const need of child.special_needs) {
+      const known = adminSpecialNeed(need);
+      if (!known)
+        return { lead: null, problem: `Child ${i + 1}: unknown special need "${need.slice(0, 40)}"` };
+      needs.push(known);
+    }
+    needsByChild.push([...new Set(needs)]);
+  }
+  const lead: PublicFormLead = {
+    email: leadData.email.trim().toLowerCase(),
+    parent_name: leadData.parentName.trim(),
+    phone: leadData.phone.trim(),
+    phone_consent: leadData.phoneConsent === true || leadData.phoneConsent === 'yes',
+    timeline: leadData.timeline.trim(),
+    biggest_concerns: leadData.biggestConcerns?.trim() || null,
+    visitor_id: input.visitorId?.trim() || null,
+    children: children.map((c, i) => ({
+      name: c.name.trim(),
+      age: Number(c.age),
+      grade: null,
+      special_needs: needsByChild[i]!,
+      current_support: supportOf(c.current_support),
+    })),
+  };
+  return { lead, problem: null };
+}
 
 export const recommendedResourceSchema = z.object({
   id: z.string(),

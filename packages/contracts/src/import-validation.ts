@@ -6,6 +6,7 @@ import {
   CURRENT_SUPPORT_OPTIONS,
 } from './lead-options';
 import { SIMPLE_EMAIL } from './lead-form';
+import type { LeadChild } from './leads';
 import { countDigits } from './lead-score';
 
 /**
@@ -13,14 +14,6 @@ import { countDigits } from './lead-score';
  * invalid; warnings leave it importable. Values are matched to the admin option lists
  * case-insensitively, and the public enrolment form's spellings are mapped to them.
  */
-export type ImportChild = {
-  name: string;
-  age: number | null;
-  grade: string | null;
-  special_needs: string[];
-  current_support: string[];
-};
-
 export type ImportLead = {
   email: string;
   parent_name: string;
@@ -28,7 +21,7 @@ export type ImportLead = {
   timeline: string | null;
   timeline_date: string | null;
   biggest_concerns: string | null;
-  children: ImportChild[];
+  children: LeadChild[];
 };
 
 export type RowVerdict = { lead: ImportLead; errors: string[]; warnings: string[] };
@@ -108,7 +101,7 @@ function validateChild(
   n: number,
   errors: string[],
   warnings: string[],
-): ImportChild {
+): LeadChild {
   const name = text(raw.name);
   checkText(errors, `Child ${n} name`, name, IMPORT_LIMITS.child_name);
   const ageText = text(raw.age);

@@ -36,6 +36,37 @@ const childAge = z
   .nullish()
   .transform((v) => v ?? null);
 
+/**
+ * A child of a lead, in the API's words: the one shape the enrolment form, the chat, the admin
+ * forms and the import give (after their checks) and segment rules read. Only the leads
+ * repository turns it into the row's form.
+ */
+export type LeadChild = {
+  name: string;
+  age: number | null;
+  grade: string | null;
+  special_needs: string[];
+  current_support: string[];
+};
+
+/**
+ * A parent's lead as the public enrolment form and the chat give it (checked, trimmed, option
+ * values in the admin lists' words): one parent, one lead.
+ */
+export type PublicFormLead = {
+  email: string;
+  parent_name: string;
+  /** Null (the chat may not know it yet): a known lead keeps its phone and timeline. */
+  phone: string | null;
+  phone_consent: boolean;
+  timeline: string | null;
+  biggest_concerns: string | null;
+  visitor_id: string | null;
+  /** 'form' unless said (the chat widget says 'chat'). */
+  source?: string;
+  children: LeadChild[];
+};
+
 export const childInputSchema = z.strictObject({
   id: z.string().uuid().optional(),
   name: text(120),
@@ -44,6 +75,7 @@ export const childInputSchema = z.strictObject({
   special_needs: stringList.nullish().transform((v) => v ?? []),
   current_support: supportList,
 });
+/** A child of a create or update body: a LeadChild, with its id when it is already stored. */
 export type ChildInput = z.output<typeof childInputSchema>;
 
 const leadFields = {
@@ -103,6 +135,7 @@ export const childSchema = z.object({
   special_needs: z.array(z.string()),
   current_support: z.array(z.string()),
 });
+/** A stored child as the API shows it: a LeadChild with its id. */
 export type Child = z.infer<typeof childSchema>;
 
 export const scoreFactorSchema = z.object({

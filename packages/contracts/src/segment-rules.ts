@@ -1,4 +1,5 @@
 import { ADMIN_SPECIAL_NEEDS, ADMIN_TIMELINES, CURRENT_SUPPORT_OPTIONS } from './lead-options';
+import type { LeadChild } from './leads';
 
 /**
  * Segment rules (spec document 3, section 3.1): what each field means, which operators it takes,
@@ -246,7 +247,7 @@ export function checkRuleGroup(
   return { group: { operator: group.operator, conditions } };
 }
 
-/** What the evaluators need of a lead. */
+/** What the evaluators need of a lead: its fields and children in the API's words (see LeadChild). */
 export type RuleLead = {
   email: string;
   parent_name: string;
@@ -256,7 +257,7 @@ export type RuleLead = {
   lead_score: number;
   created_at: Date;
   /** In the lead's order: the first is the primary child. */
-  children: { name: string; age: number | null; special_needs: string[]; current_support: string[] }[];
+  children: Pick<LeadChild, 'name' | 'age' | 'special_needs' | 'current_support'>[];
   /** Every child's needs and ages, when already at hand (else read from the children). */
   all_special_needs?: string[];
   all_ages?: number[];

@@ -90,16 +90,22 @@ export function createConversationService(deps: {
   async function convert(row: ConversationRow, c: ConversationContext, visitorId: string) {
     const upserted = await leads.upsertFromPublicForm({
       email: c.email!,
-      parentName: c.parentName!,
+      parent_name: c.parentName!,
       phone: c.phone ?? null,
-      phoneConsent: c.phoneConsent === true,
+      phone_consent: c.phoneConsent === true,
       timeline: c.timeline ?? null,
-      biggestConcerns: c.biggestConcerns ?? null,
-      visitorId,
+      biggest_concerns: c.biggestConcerns ?? null,
+      visitor_id: visitorId,
       source: 'chat',
       children: (c.children ?? [])
         .filter((ch) => ch.name)
-        .map((ch) => ({ name: ch.name, age: ch.age, special_needs: ch.specialNeeds, current_support: [] })),
+        .map((ch) => ({
+          name: ch.name,
+          age: ch.age,
+          grade: null,
+          special_needs: ch.specialNeeds,
+          current_support: [],
+        })),
     });
     // Resources for the family's segments not offered yet (needs learnt later may add some).
     const segmentIds = upserted.segmentIds ?? (await leads.segmentIdsOf(upserted.leadId));

@@ -1,8 +1,15 @@
-import { manualLeadError, type Lead, type LeadCreateInput, type LeadUpdateInput } from '@lantern/contracts';
+import {
+  leadChildrenOf,
+  leadUpdateError,
+  manualLeadError,
+  type Lead,
+  type LeadCreateInput,
+  type LeadUpdateInput,
+} from '@lantern/contracts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { BadInputError, ConflictError, NotFoundError } from '../../http/errors';
 import type { Actor } from '../audit/audit.service';
-import { childrenFromInput, columnsFromInput, toNewChild } from './lead-mapping';
+import { columnsFromInput } from './lead-mapping';
 import {
   DUPLICATE_EMAIL,
   getLeadRow,
@@ -39,7 +46,7 @@ export async function createLead(
   actor: Actor,
 ): Promise<Lead> {
   const { db, repo, segments, onLeadsChanged } = deps;
-  const children = childrenFromInput(input) ?? [];
+  const children = leadChildrenOf(input) ?? [];
   const problem = manualLeadError({ email: input.email, parent_name: input.parent_name, children });
   if (problem) throw new BadInputError(problem);
   if (await repo.findLeadIdByEmail(input.email)) throw new ConflictError(DUPLICATE_EMAIL);
@@ -51,7 +58,7 @@ export async function createLead(
         unsubscribedAt: input.email_status === 'unsubscribed' ? new Date() : null,
         source,
       });
-      await repo.replaceChildren(tx, row.id, children.map(toNewChild));
+      await repo.replaceChildren(tx, row.id, children);
       await refreshDerived(repo, tx, row.id);
       await onLeadsChanged([row.id], tx);
       return row.id;
@@ -62,20 +69,18 @@ export async function createLead(
 }
 
 /** Refuses an update that would leave the lead without a child, a name or an email, or take another's email. */
-async function checkUpdate(deps: LeadEditingDeps, id: string, current: LeadRow, input: LeadUpdateInput) {
-  const children = childrenFromInput(input);
-  if (children) {
-    if (children.length === 0) throw new BadInputError('At least one child is required');
-    const unnamed = children.findIndex((c) => !c.name);
-    if (unnamed >= 0) throw new BadInputError(`Child ${unnamed + 1} name is required`);
-  }
-  if (input.email === '') throw new BadInputError('Email is required');
-  if (input.parent_name === '') throw new BadInputError('Parent name is required');
+async function checkUpdate(
+  deps: LeadEditingDeps,
+  id: string,
+  current: LeadRow,
+  input: LeadUpdateInput,
+): Promise<void> {
+  const problem = leadUpdateError(input);
+  if (problem) throw new BadInputError(problem);
   if (input.email && input.email !== current.email) {
     const other = await deps.repo.findLeadIdByEmail(input.email);
     if (other && other !== id) throw new ConflictError(DUPLICATE_EMAIL);
   }
-  return children;
 }
 
 /** Changes the given fields; children, when given, replace the list. */
@@ -87,7 +92,8 @@ export async function updateLead(
 ): Promise<Lead> {
   const { db, repo, segments, onLeadsChanged } = deps;
   const current = await getLeadRow(repo, id);
-  const children = await checkUpdate(deps, id, current, input);
+  await checkUpdate(deps, id, current, input);
+  const children = leadChildrenOf(input);
   const changes = withoutUndefined(columnsFromInput(input));
   if (input.email_status && input.email_status !== current.emailStatus) {
     const unsubscribed = input.email_status === 'unsubscribed';
@@ -99,7 +105,7 @@ export async function updateLead(
   await withUniqueEmail(() =>
     repo.transaction(async (tx) => {
       await repo.updateLead(tx, id, changes);
-      if (children) await repo.replaceChildren(tx, id, children.map(toNewChild));
+      if (children) await repo.replaceChildren(tx, id, children);
       await refreshDerived(repo, tx, id);
       await onLeadsChanged([id], tx);
     }),

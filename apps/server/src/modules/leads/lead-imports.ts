@@ -1,6 +1,7 @@
 import type { Actor } from '../audit/audit.service';
 import { updateLead, type LeadEditingDeps } from './lead-editing';
 import { recordLeadEvent, type LeadsDeps } from './lead-records';
+import { childrenOfRow } from './leads.repository';
 import { createLeadsInBatches, emptyOutcome, type BulkOutcome, type NumberedLead } from './leads-bulk';
 
 // What the imports module asks of leads for a CSV import: the validated rows created batch by
@@ -51,14 +52,6 @@ export async function mergeImportedLead(
   if (!current) return null;
   const known = new Set(current.children.map((c) => c.name.trim().toLowerCase()));
   const added = row.lead.children.filter((c) => !known.has(c.name.trim().toLowerCase()));
-  const keepChildren = current.children.map((c) => ({
-    id: c.id,
-    name: c.name,
-    age: c.age,
-    grade: c.grade,
-    special_needs: c.specialNeeds,
-    current_support: c.currentSupport,
-  }));
   await updateLead(
     deps,
     current.id,
@@ -67,7 +60,7 @@ export async function mergeImportedLead(
       timeline: current.timeline ?? row.lead.timeline ?? undefined,
       timeline_date: current.timelineDate ?? row.lead.timeline_date ?? undefined,
       biggest_concerns: current.biggestConcerns ?? row.lead.biggest_concerns ?? undefined,
-      ...(added.length ? { children: [...keepChildren, ...added] } : {}),
+      ...(added.length ? { children: [...childrenOfRow(current.children), ...added] } : {}),
     },
     actor,
   );

@@ -2,50 +2,16 @@ import {
   computeLeadScore,
   SCORE_FACTORS,
   type ScoreFactor,
-  type Child,
-  type ChildInput,
   type Lead,
   type LeadCreateInput,
   type LeadUpdateInput,
 } from '@lantern/contracts';
-import type { LeadChildRow, LeadRow, NewChild, StoredScoreFactor } from './leads.tables';
-
-type LegacyChildFields = Pick<
-  LeadCreateInput,
-  'children' | 'child_name' | 'child_age' | 'grade' | 'special_needs' | 'current_support'
->;
-
-/** The children of an input: its list, else the legacy single-child fields wrapped into one child. */
-export function childrenFromInput(input: Partial<LegacyChildFields>): ChildInput[] | undefined {
-  if (input.children && input.children.length > 0) return input.children;
-  if (input.child_name) {
-    return [
-      {
-        name: input.child_name,
-        age: input.child_age ?? null,
-        grade: input.grade ?? null,
-        special_needs: input.special_needs ?? [],
-        current_support: input.current_support ?? [],
-      },
-    ];
-  }
-  return input.children;
-}
-
-export function toNewChild(child: ChildInput): NewChild {
-  return {
-    id: child.id,
-    name: child.name,
-    age: child.age,
-    grade: child.grade,
-    specialNeeds: child.special_needs,
-    currentSupport: child.current_support,
-  };
-}
+import { childrenOfRow } from './leads.repository';
+import type { LeadChildRow, LeadRow, StoredScoreFactor } from './leads.tables';
 
 /** The children facts kept on the lead row (see leads.tables.ts): first child's fields, and every child's. */
 export function childFactsOf(
-  children: { name: string; age: number | null; specialNeeds: string[]; currentSupport: string[] }[],
+  children: Pick<LeadChildRow, 'name' | 'age' | 'specialNeeds' | 'currentSupport'>[],
 ) {
   const first = children[0];
   return {
@@ -93,7 +59,7 @@ const expandFactor = (f: StoredScoreFactor): ScoreFactor => ({
 /** The lead's score, and its breakdown as stored (see StoredScoreFactor). */
 export function scoreOf(
   lead: ScoredFields,
-  children: Pick<NewChild, 'name' | 'age' | 'specialNeeds'>[],
+  children: Pick<LeadChildRow, 'name' | 'age' | 'specialNeeds'>[],
 ): { score: number; breakdown: StoredScoreFactor[] } {
   const { score, breakdown } = computeLeadScore({
     email: lead.email,
@@ -134,17 +100,6 @@ export function columnsFromInput(input: LeadCreateInput | LeadUpdateInput) {
 
 export type Membership = { id: string; name: string; manually_assigned: boolean; assigned_at: string };
 
-function toChild(row: LeadChildRow): Child {
-  return {
-    id: row.id,
-    name: row.name,
-    age: row.age,
-    grade: row.grade,
-    special_needs: row.specialNeeds,
-    current_support: row.currentSupport,
-  };
-}
-
 export function toLead(row: LeadRow, memberships: Membership[] = []): Lead {
   const { children } = row;
   return {
@@ -156,7 +111,7 @@ export function toLead(row: LeadRow, memberships: Membership[] = []): Lead {
     timeline: row.timeline,
     timeline_date: row.timelineDate,
     biggest_concerns: row.biggestConcerns,
-    children: children.map(toChild),
+    children: childrenOfRow(children),
     child_name: children[0]?.name ?? null,
     lead_score: row.leadScore,
     score_breakdown: row.scoreBreakdown.map(expandFactor),

@@ -1,7 +1,7 @@
 import type { ImportLead, RuleLead } from '@lantern/contracts';
 import type { LeadsCreatedListener } from './lead-changes';
 import { childFactsOf, scoreOf, searchTextOf } from './lead-mapping';
-import { storedChildren, type BulkLead, type LeadsRepository } from './leads.repository';
+import { childRowsOf, type BulkLead, type LeadsRepository } from './leads.repository';
 
 export type NumberedLead = { lead: ImportLead; lineNumber: number };
 export type BulkOutcome = {
@@ -29,15 +29,7 @@ export function bulkBatchSize(total: number) {
 
 /** A lead ready for insertMany: score, child facts and search text made. */
 function toBulkLead(lead: ImportLead, source: string, createdAt: string): BulkLead {
-  const children = storedChildren(
-    lead.children.map((c) => ({
-      name: c.name,
-      age: c.age,
-      grade: c.grade ?? null,
-      specialNeeds: c.special_needs,
-      currentSupport: c.current_support,
-    })),
-  );
+  const children = childRowsOf(lead.children);
   const columns = {
     email: lead.email,
     parentName: lead.parent_name,
@@ -73,23 +65,13 @@ function toBulkLead(lead: ImportLead, source: string, createdAt: string): BulkLe
   };
 }
 
-/** A new lead as segment rules see it (its every-child facts already made). */
-const asRuleLead = (lead: BulkLead, createdAt: Date): RuleLead => ({
-  email: lead.email,
-  parent_name: lead.parent_name,
-  phone: lead.phone,
-  timeline: lead.timeline,
-  biggest_concerns: lead.biggest_concerns,
-  lead_score: lead.lead_score,
+/** A new lead as segment rules see it: the imported lead, with its score and every-child facts as written. */
+const asRuleLead = (lead: ImportLead, written: BulkLead, createdAt: Date): RuleLead => ({
+  ...lead,
+  lead_score: written.lead_score,
   created_at: createdAt,
-  children: lead.children.map((c) => ({
-    name: c.name,
-    age: c.age,
-    special_needs: c.specialNeeds,
-    current_support: c.currentSupport,
-  })),
-  all_special_needs: lead.all_special_needs,
-  all_ages: lead.all_ages,
+  all_special_needs: written.all_special_needs,
+  all_ages: written.all_ages,
 });
 
 /**
@@ -117,23 +99,24 @@ export async function createLeadsInBatches(
     }
   };
   const createdAt = now.toISOString();
-  const insert = (leads: BulkLead[]) =>
+  const insert = (rows: NumberedLead[]) =>
     repo.transaction(async (tx) => {
-      const idByEmail = await repo.insertMany(leads, tx);
-      const created = leads.flatMap((lead) => {
+      const written = rows.map((r) => toBulkLead(r.lead, source, createdAt));
+      const idByEmail = await repo.insertMany(written, tx);
+      const created = rows.flatMap(({ lead }, i) => {
         const id = idByEmail.get(lead.email);
-        return id ? [{ id, lead: asRuleLead(lead, now) }] : [];
+        return id ? [{ id, lead: asRuleLead(lead, written[i]!, now) }] : [];
       });
       await onLeadsCreated(created, tx, now);
       return idByEmail;
     });
   const insertBatch = async (batch: NumberedLead[]) => {
     try {
-      record(batch, await insert(batch.map((r) => toBulkLead(r.lead, source, createdAt))));
+      record(batch, await insert(batch));
     } catch {
       for (const row of batch) {
         try {
-          record([row], await insert([toBulkLead(row.lead, source, createdAt)]));
+          record([row], await insert([row]));
         } catch {
           outcome.failed.push({
             lineNumber: row.lineNumber,

@@ -1,3 +1,4 @@
+import type { Child, ChildInput } from '@lantern/contracts';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { timeOrderedUuid } from '../../db/time-ordered-id';
@@ -30,6 +31,32 @@ export function storedChildren(children: NewChild[]): LeadChildRow[] {
   });
 }
 
+/** Children in the API's words (LeadChild, with an id when stored) as their lead's row keeps them. */
+export function childRowsOf(children: ChildInput[]): LeadChildRow[] {
+  return storedChildren(
+    children.map((c) => ({
+      id: c.id,
+      name: c.name,
+      age: c.age,
+      grade: c.grade,
+      specialNeeds: c.special_needs,
+      currentSupport: c.current_support,
+    })),
+  );
+}
+
+/** A lead row's children in the API's words. */
+export function childrenOfRow(children: LeadChildRow[]): Child[] {
+  return children.map((c) => ({
+    id: c.id,
+    name: c.name,
+    age: c.age,
+    grade: c.grade,
+    special_needs: c.specialNeeds,
+    current_support: c.currentSupport,
+  }));
+}
+
 export type DbOrTx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export function createLeadsRepository(db: Database) {
@@ -57,10 +84,10 @@ function rowQueries(db: Database) {
         .where(eq(leads.id, id));
     },
 
-    async replaceChildren(q: DbOrTx, leadId: string, children: NewChild[]): Promise<void> {
+    async replaceChildren(q: DbOrTx, leadId: string, children: ChildInput[]): Promise<void> {
       await q
         .update(leads)
-        .set({ children: storedChildren(children) })
+        .set({ children: childRowsOf(children) })
         .where(eq(leads.id, leadId));
     },
 

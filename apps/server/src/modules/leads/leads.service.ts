@@ -1,4 +1,4 @@
-import type { LeadCreateInput, LeadUpdateInput } from '@lantern/contracts';
+import type { LeadCreateInput, LeadUpdateInput, PublicFormLead } from '@lantern/contracts';
 import { NotFoundError } from '../../http/errors';
 import type { Actor } from '../audit/audit.service';
 import { createLead, deleteLead, updateLead } from './lead-editing';
@@ -6,7 +6,7 @@ import { createImportedLeads, mergeImportedLead } from './lead-imports';
 import { allExportRowsInPages, allLeadsInPages, listLeads, type LeadsQueryInput } from './lead-list';
 import { getLeadRow, refreshDerived, withMemberships, type LeadsDeps } from './lead-records';
 import { bulkBatchSize, type NumberedLead } from './leads-bulk';
-import { upsertFromPublicForm, type PublicFormLead } from './public-form';
+import { upsertFromPublicForm } from './public-form';
 
 // The leads module's service: what routes and other modules call. Each use case is a file of its
 // own (lead-editing, lead-list, public-form, lead-imports); this file wires them to the module's
@@ -15,7 +15,6 @@ import { upsertFromPublicForm, type PublicFormLead } from './public-form';
 export type { NumberedLead };
 export type { LeadConversationsReader, LeadSegmentsReader } from './lead-records';
 export { leadsListConditions, type LeadsQueryInput } from './lead-list';
-export type { PublicFormLead } from './public-form';
 
 export function createLeadsService(deps: LeadsDeps) {
   const { repo, segments, chat, onLeadsChanged } = deps;

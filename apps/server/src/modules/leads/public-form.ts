@@ -1,48 +1,32 @@
+import type { ChildInput, LeadChild, PublicFormLead } from '@lantern/contracts';
 import { ConflictError } from '../../http/errors';
-import { childFactsOf, scoreOf, searchTextOf, toNewChild } from './lead-mapping';
+import { childFactsOf, scoreOf, searchTextOf } from './lead-mapping';
 import { refreshDerived, type LeadsDeps } from './lead-records';
-import { storedChildren, type DbOrTx } from './leads.repository';
+import { childRowsOf, childrenOfRow, type DbOrTx } from './leads.repository';
 import type { LeadRow } from './leads.tables';
 
 // The public enrolment form (and the chat, which asks the same questions): one parent, one lead.
-
-/** A lead as the public enrolment form gives it (validated, option values mapped). */
-export type PublicFormLead = {
-  email: string;
-  parentName: string;
-  /** Null (the chat may not know it yet): a known lead keeps its phone and timeline. */
-  phone: string | null;
-  phoneConsent: boolean;
-  timeline: string | null;
-  biggestConcerns: string | null;
-  visitorId: string | null;
-  /** 'form' unless said (the chat widget says 'chat'). */
-  source?: string;
-  children: { name: string; age: number | null; special_needs: string[]; current_support: string[] }[];
-};
+// The lead comes checked and in the API's words (PublicFormLead, made by readEnrolmentForm in
+// contracts, or by the chat).
 
 export type PublicFormDeps = Pick<LeadsDeps, 'repo' | 'onLeadsChanged' | 'onLeadsCreated'>;
 export type PublicFormOutcome = { leadId: string; created: boolean; segmentIds: string[] | null };
 
 /** Known children keep their place (updated when named again); new names are added after them. */
-function mergeChildren(current: LeadRow['children'], incoming: PublicFormLead['children']) {
+function mergeChildren(current: LeadRow['children'], incoming: LeadChild[]): ChildInput[] {
   const byName = new Map(incoming.map((c) => [c.name.trim().toLowerCase(), c]));
-  const kept = current.map((c) => {
+  const kept = childrenOfRow(current).map((c) => {
     const update = byName.get(c.name.trim().toLowerCase());
     byName.delete(c.name.trim().toLowerCase());
+    if (!update) return c;
     return {
-      id: c.id,
-      name: c.name,
-      age: update?.age ?? c.age,
-      grade: c.grade,
-      specialNeeds: update ? [...new Set([...c.specialNeeds, ...update.special_needs])] : c.specialNeeds,
-      currentSupport: update
-        ? [...new Set([...c.currentSupport, ...update.current_support])]
-        : c.currentSupport,
+      ...c,
+      age: update.age ?? c.age,
+      special_needs: [...new Set([...c.special_needs, ...update.special_needs])],
+      current_support: [...new Set([...c.current_support, ...update.current_support])],
     };
   });
-  const added = [...byName.values()].map((c) => toNewChild({ ...c, grade: null }));
-  return [...kept, ...added];
+  return [...kept, ...byName.values()];
 }
 
 /**
@@ -56,12 +40,12 @@ async function insertNewParent(
   form: PublicFormLead,
   now: Date,
 ): Promise<PublicFormOutcome | undefined> {
-  const children = form.children.map((c) => toNewChild({ ...c, grade: null }));
+  const children = childRowsOf(form.children);
   const columns = {
     email: form.email,
-    parentName: form.parentName,
+    parentName: form.parent_name,
     phone: form.phone,
-    phoneConsent: form.phoneConsent,
+    phoneConsent: form.phone_consent,
     timeline: form.timeline,
     timelineDate: null,
     completedConversations: 0,
@@ -70,32 +54,19 @@ async function insertNewParent(
   const { score, breakdown } = scoreOf(columns, children);
   const newId = await repo.insertLeadIfNew(tx, {
     ...columns,
-    biggestConcerns: form.biggestConcerns,
-    visitorId: form.visitorId,
+    biggestConcerns: form.biggest_concerns,
+    visitorId: form.visitor_id,
     source: form.source ?? 'form',
     leadScore: score,
     scoreBreakdown: breakdown,
     searchText: searchTextOf(columns, children),
-    ...childFactsOf(
-      form.children.map((c) => ({
-        name: c.name,
-        age: c.age,
-        specialNeeds: c.special_needs,
-        currentSupport: c.current_support,
-      })),
-    ),
-    children: storedChildren(children),
+    ...childFactsOf(children),
+    children,
     createdAt: now,
     updatedAt: now,
   });
   if (!newId) return undefined;
-  const lead = {
-    ...form,
-    parent_name: form.parentName,
-    biggest_concerns: form.biggestConcerns,
-    lead_score: score,
-    created_at: now,
-  };
+  const lead = { ...form, lead_score: score, created_at: now };
   const segmentIds = await onLeadsCreated([{ id: newId, lead }], tx, now);
   return { leadId: newId, created: true, segmentIds };
 }
@@ -109,12 +80,12 @@ async function updateKnownParent(
   const current = await repo.lockLeadByEmail(tx, form.email);
   if (!current) throw new ConflictError('Please try again');
   await repo.updateLead(tx, current.id, {
-    parentName: form.parentName,
+    parentName: form.parent_name,
     phone: form.phone ?? current.phone,
-    phoneConsent: form.phoneConsent || current.phoneConsent,
+    phoneConsent: form.phone_consent || current.phoneConsent,
     timeline: form.timeline ?? current.timeline,
-    biggestConcerns: form.biggestConcerns ?? current.biggestConcerns,
-    visitorId: current.visitorId ?? form.visitorId,
+    biggestConcerns: form.biggest_concerns ?? current.biggestConcerns,
+    visitorId: current.visitorId ?? form.visitor_id,
   });
   await repo.replaceChildren(tx, current.id, mergeChildren(current.children, form.children));
   await refreshDerived(repo, tx, current.id);
