@@ -2,6 +2,7 @@ import type { Dashboard } from '@lantern/contracts';
 import { Download, Layers, MessageCircleCheck, Send, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/format';
 
 type Statistics = Dashboard['statistics'];
 type StatisticCard = { key: keyof Statistics; label: string; icon: LucideIcon; tint: string };
@@ -26,8 +27,6 @@ const cards: StatisticCard[] = [
   { key: 'sentCampaigns', label: 'Campaigns Sent', icon: Send, tint: 'bg-rose-50 text-rose-700' },
 ];
 
-const numberFormat = new Intl.NumberFormat();
-
 function CardFrame({ children, isLoading = false }: { children: ReactNode; isLoading?: boolean }) {
   return (
     <li
@@ -50,7 +49,7 @@ export function StatisticCards({ statistics }: { statistics: Statistics }) {
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-slate-600">{label}</p>
             <p data-testid="stat-value" className="text-2xl font-semibold text-slate-900 tabular-nums">
-              {numberFormat.format(statistics[key])}
+              {formatCount(statistics[key])}
             </p>
           </div>
         </CardFrame>

@@ -2,6 +2,7 @@ import { segmentDisplayName, type Dashboard } from '@lantern/contracts';
 import { Layers } from 'lucide-react';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { countOf } from '@/lib/format';
 
 type TopSegment = Dashboard['topSegments'][number];
 
@@ -13,7 +14,7 @@ const header = (
   />
 );
 
-const leadCount = (n: number) => `${new Intl.NumberFormat().format(n)} ${n === 1 ? 'lead' : 'leads'}`;
+const leadCount = (n: number) => countOf(n, 'lead', 'leads');
 
 /** Each segment with its lead count, and a bar showing its share of all leads. */
 export function TopSegmentsCard({ segments, totalLeads }: { segments: TopSegment[]; totalLeads: number }) {
