@@ -25,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   { file: 'widget-launcher.ts', quick: [] },
   { file: 'leads-list.ts', quick: ['--leads', '10000'] },
   { file: 'segment-rules.ts', quick: ['--leads', '10000'] },
+  { file: 'analytics.ts', quick: ['--conversations', '10000', '--runs', '10'] },
   { file: 'enrollment.ts', quick: ['--submissions', '600'] },
   { file: 'chat-engine.ts', quick: ['--conversations', '50'] },
   { file: 'knowledge-ingest.ts', quick: [] },

@@ -9,6 +9,7 @@ import { registerApiDocs } from './http/api-docs';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { registerAnalyticsModule } from './modules/analytics/analytics.module';
 import { registerAuthModule } from './modules/auth/auth.module';
 import { createChatModule } from './modules/chat/chat.module';
 import { registerDashboardModule } from './modules/dashboard/dashboard.module';
@@ -21,6 +22,7 @@ import { registerLeadsModule } from './modules/leads/leads.module';
 import { registerResourcesModule } from './modules/resources/resources.module';
 import { registerSegmentsModule } from './modules/segments/segments.module';
 import { registerSystemModule } from './modules/system/system.module';
+import { registerWebhooksModule } from './modules/webhooks/webhooks.module';
 import { registerWidgetModule } from './modules/widget/widget.module';
 import { createAiProvider } from './providers/ai/ai-provider';
 import { createEmailProvider, createFileStorage } from './providers/create-providers';
@@ -80,7 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onLeadsCreated: (created, tx, now) => segments.tagNewLeads(created, tx, now),
   });
   await registerDashboardModule(app, { leads, chat: chat.service, segments });
+  await registerAnalyticsModule(app, { db, timeZone: config.schoolTimeZone });
   await registerImportsModule(app, { db, leads });
+  await registerWebhooksModule(app, { db, config, jobs, leads });
   const widget = await registerWidgetModule(app, { db, config });
   const email = await registerEmailModule(app, { db, provider: emailProvider, jobs });
   const resources = await registerResourcesModule(app, {

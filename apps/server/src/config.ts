@@ -24,6 +24,17 @@ const envSchema = z.object({
   WIDGET_DIST_DIR: z.string().optional(),
   MAILERLITE_API_KEY: z.string().optional(),
   MAILERLITE_API_URL: z.string().url().default('https://connect.mailerlite.com/api'),
+  MAILERLITE_WEBHOOK_SECRET: z
+    .string()
+    .min(8, 'MAILERLITE_WEBHOOK_SECRET must be at least 8 characters')
+    .optional(),
+  EMAIL_EVENTS_WEBHOOK_SECRET: z
+    .string()
+    .regex(
+      /^whsec_[A-Za-z0-9+/]+={0,2}$/,
+      'EMAIL_EVENTS_WEBHOOK_SECRET must be a Standard Webhooks secret (whsec_ and base64)',
+    )
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   WIDGET_IMAGE_HOSTS: z
     .string()
@@ -63,7 +74,21 @@ const envSchema = z.object({
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   CHAT_REQUESTS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   CHAT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SCHOOL_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/London'),
 });
+
+/** Whether the name is an IANA time zone this runtime knows ('America/New_York', 'UTC'). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type AppConfig = {
   isProduction: boolean;
@@ -79,6 +104,8 @@ export type AppConfig = {
   webDistDir: string | undefined;
   widgetDistDir: string | undefined;
   mailerlite: { apiKey: string | null; apiUrl: string };
+  /** Secrets of the webhook receivers (modules/webhooks); a receiver without one refuses every delivery. */
+  webhooks: { mailerliteSecret: string | null; emailEventsSecret: string | null };
   /** The site's address for links in emails; requests' own origin when unset. */
   publicUrl: string | undefined;
   /** Hosts the widget may load its avatar and logo from over https, besides our own origin. */
@@ -108,6 +135,8 @@ export type AppConfig = {
     /** How often abandoned conversations are marked and quiet conversations' leads written. */
     sweepSeconds: number;
   };
+  /** The school's IANA time zone: analytics' dates, 'Today' and peak hours are in it. */
+  schoolTimeZone: string;
 };
 
 /** Reads the configuration from environment variables (documented in .env.example). */
@@ -141,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR,
     widgetDistDir: e.WIDGET_DIST_DIR,
     mailerlite: { apiKey: e.MAILERLITE_API_KEY ?? null, apiUrl: e.MAILERLITE_API_URL },
+    webhooks: {
+      mailerliteSecret: e.MAILERLITE_WEBHOOK_SECRET ?? null,
+      emailEventsSecret: e.EMAIL_EVENTS_WEBHOOK_SECRET ?? null,
+    },
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     widgetImageHosts: e.WIDGET_IMAGE_HOSTS,
     email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
@@ -168,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestsPerMinutePerAddress: e.CHAT_REQUESTS_PER_MINUTE_PER_ADDRESS,
       sweepSeconds: e.CHAT_SWEEP_SECONDS,
     },
+    schoolTimeZone: e.SCHOOL_TIME_ZONE,
   };
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   conversationListQuerySchema,
+  conversationSummaryText,
   displayHour,
+  dropOffFromFurthest,
   emailHealthGrade,
   emailHealthWarns,
   engagementScore,
@@ -57,5 +59,54 @@ describe('analytics rules', () => {
       limit: 20,
       status: 'converted',
     });
+  });
+
+  it('refuses a day the calendar does not have, and takes a bare dateTo as its whole day', () => {
+    const ok = (q: Record<string, string>) => conversationListQuerySchema.safeParse(q).success;
+    expect(ok({ dateTo: '2026-02-30' })).toBe(false);
+    expect(ok({ dateTo: '2028-02-29' })).toBe(true);
+    expect(ok({ dateFrom: '2026-11-02T15:00:00Z', dateTo: '2026-11-02' })).toBe(true);
+    expect(ok({ period: 'today', dateFrom: '2026-11-02' })).toBe(false);
+  });
+
+  it('counts a conversation in every drop-off stage up to its furthest', () => {
+    const answer = dropOffFromFurthest({ started: 2, gave_email: 1, became_lead: 1 });
+    expect(answer.stages.map((s) => [s.stage, s.total, s.dropped, s.continued, s.drop_off_rate])).toEqual([
+      ['started', 4, 2, 2, 50],
+      ['answered_a_question', 2, 0, 2, 0],
+      ['gave_name', 2, 0, 2, 0],
+      ['gave_email', 2, 1, 1, 50],
+      ['gave_child_info', 1, 0, 1, 0],
+      ['became_lead', 1, 0, 1, 0],
+    ]);
+    expect(answer.summary).toEqual({
+      overall_completion_rate: 25,
+      completed_leads: 1,
+      total_conversations: 4,
+    });
+    expect(dropOffFromFurthest({}).summary.overall_completion_rate).toBe(0);
+  });
+
+  it('sums a conversation up in a sentence', () => {
+    const row = {
+      id: 'c',
+      status: 'abandoned' as const,
+      visitor_uuid: 'v',
+      visitor_email: null,
+      lead_email: null,
+      parent_name: null,
+      lead_id: null,
+      started_at: '2026-11-01T10:00:00Z',
+      duration: 75,
+      message_count: 1,
+      user_message_count: 1,
+      bot_message_count: 0,
+      has_name: false,
+      has_email: false,
+      has_child_info: false,
+    };
+    expect(conversationSummaryText(row)).toBe(
+      'Abandoned conversation: 1 message (1 from the visitor), 1h 15m. Gave no details.',
+    );
   });
 });

@@ -7,13 +7,31 @@ import { pageQueryShape, paginationSchema } from './common';
  * definitions every figure uses are written here once, as pure functions and documented fields,
  * and in the README's Analytics section:
  *
- * - A **visitor** is one widget browser (`visitors` row), counted when first seen in the period.
- * - A **conversation** belongs to the date (in the school's time zone) it started; it is
- *   **converted** once it produced a lead, **abandoned** after CONVERSATION_IDLE_MINUTES of silence
- *   without one, else **in_progress** (active).
- * - A conversation's **duration** is from its start to its last message, in minutes; an ongoing
- *   one (in_progress) has none ('Ongoing').
- * - **Rates** are percentages from 0 to 100 with one decimal; 0 when the base is 0.
+ * - A **visitor** is one widget browser (`visitors` row), counted when first seen in the period
+ *   (the funnel's total_visitors); the statistics' unique_visitors are the distinct visitors of
+ *   the period's conversations.
+ * - A **conversation** belongs to the date (in the school's time zone, SCHOOL_TIME_ZONE) it started;
+ *   it is **converted** once it produced a lead, **abandoned** after CONVERSATION_IDLE_MINUTES of
+ *   silence without one, else **in_progress** (active). The status is computed when asked (the
+ *   stored one, or abandoned once idle), so figures are right before the sweep stores it.
+ * - A conversation's **duration** is from its start to its last message (last activity), in
+ *   minutes with one decimal; an ongoing one (in_progress) has none ('Ongoing'). Averages of
+ *   durations count only conversations that have one.
+ * - **Rates** are percentages with one decimal (ratePercent); 0 when the base is 0. The funnel's
+ *   rates are each stage over the one before it (visitor_to_conversation can pass 100 when
+ *   returning visitors chat again); overall_conversion is total_leads over total_visitors.
+ * - The funnel's **leads** are the distinct leads the period's conversations produced; subscribed,
+ *   unsubscribed and bounced split them by their email status now.
+ * - **Drop-off** considers the period's ended conversations (converted or abandoned: one in progress
+ *   has not dropped anywhere yet). A conversation's furthest stage is the last of DROP_OFF_STAGES
+ *   whose condition it meets (started: any; answered_a_question: at least two visitor messages,
+ *   since the chatbot asks after the visitor's first message, so a second one is an answer;
+ *   gave_name, gave_email, gave_child_info: has_name, has_email, has_child_info; became_lead:
+ *   converted); it counts in the total of every stage up to it. A stage's continued is the next
+ *   stage's total (the last stage: its total, nothing to drop), dropped is the rest.
+ * - A **period** is either `period` (today, 7d, 30d, 90d: that many days up to today, in the
+ *   school's zone; all) or dateFrom/dateTo: a bare date is that whole day in the school's zone, a
+ *   timestamp without an offset is read in the school's zone. Neither means All Time.
  * - Every answer says how many conversations it considered (`considered`).
  */
 
@@ -49,24 +67,50 @@ export const ANALYTICS_MESSAGES = {
 
 // ---- queries ----
 
+/** Whether YYYY-MM-DD at the start is a day of the calendar (JavaScript rolls 2026-02-30 over to March). */
+const isCalendarDay = (v: string) => {
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+};
+
 /** A date ('2026-11-24') or a full ISO timestamp; a bare date means that whole day in the school's zone. */
 const isoDate = z
   .string()
   .trim()
   .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+      !Number.isNaN(Date.parse(v)) &&
+      isCalendarDay(v),
     {
       message: 'must be a date such as 2026-11-24 or an ISO timestamp',
     },
   );
 
-const rangeShape = { dateFrom: isoDate.optional(), dateTo: isoDate.optional() };
+const isBareDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+const rangeShape = {
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+  period: z.enum(ANALYTICS_PERIODS).optional(),
+};
+/** A bare dateTo includes its whole day, so it is compared by date. */
 const fromNotAfterTo = (q: { dateFrom?: string; dateTo?: string }) =>
-  !q.dateFrom || !q.dateTo || Date.parse(q.dateFrom) <= Date.parse(q.dateTo);
+  !q.dateFrom ||
+  !q.dateTo ||
+  (isBareDate(q.dateTo)
+    ? q.dateFrom.slice(0, 10) <= q.dateTo
+    : Date.parse(q.dateFrom) <= Date.parse(q.dateTo));
 const RANGE_ORDER = { message: 'dateFrom must be on or before dateTo', path: ['dateFrom'] };
+const periodOrDates = (q: { dateFrom?: string; dateTo?: string; period?: string }) =>
+  !q.period || (!q.dateFrom && !q.dateTo);
+const PERIOD_OR_DATES = { message: 'give either period or dateFrom/dateTo, not both', path: ['period'] };
 
-/** The period a figure covers: both ends optional (All Time when absent). */
-export const analyticsRangeQuerySchema = z.strictObject(rangeShape).refine(fromNotAfterTo, RANGE_ORDER);
+/** The period a figure covers: a preset, or dates with both ends optional (All Time when absent). */
+export const analyticsRangeQuerySchema = z
+  .strictObject(rangeShape)
+  .refine(fromNotAfterTo, RANGE_ORDER)
+  .refine(periodOrDates, PERIOD_OR_DATES);
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
 
 const conversationListShape = {
@@ -77,12 +121,14 @@ const conversationListShape = {
 };
 export const conversationListQuerySchema = z
   .strictObject({ ...conversationListShape, conversationId: z.string().uuid().optional() })
-  .refine(fromNotAfterTo, RANGE_ORDER);
+  .refine(fromNotAfterTo, RANGE_ORDER)
+  .refine(periodOrDates, PERIOD_OR_DATES);
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 /** GET /api/analytics/conversations/search: the list's filters plus what was said. */
 export const conversationSearchQuerySchema = z
   .strictObject({ ...conversationListShape, messageSearch: z.string().trim().max(200).optional() })
-  .refine(fromNotAfterTo, RANGE_ORDER);
+  .refine(fromNotAfterTo, RANGE_ORDER)
+  .refine(periodOrDates, PERIOD_OR_DATES);
 export type ConversationSearchQuery = z.infer<typeof conversationSearchQuerySchema>;
 
 // ---- answers ----
@@ -127,6 +173,16 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
   messages: z.array(analyticsMessageSchema),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+/**
+ * GET /api/analytics/conversations/{id}/summary: the list's row and a one-paragraph text summary
+ * of it (conversationSummaryText), for a tooltip or a copy into notes.
+ */
+export const conversationSummaryAnswerSchema = z.object({
+  conversation: conversationSummarySchema,
+  summary: z.string(),
+});
+export type ConversationSummaryAnswer = z.infer<typeof conversationSummaryAnswerSchema>;
 
 /** GET /api/analytics/visitor-journey/{visitorUuid}. */
 export const visitorJourneySchema = z.object({
@@ -296,3 +352,55 @@ export function formatConversationDuration(minutes: number | null): string {
 
 /** '9 AM', '12 PM', '3 PM' for an hour of the day 0-23. */
 export const displayHour = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
+
+const STATUS_WORDS: Record<AnalyticsStatus, string> = {
+  converted: 'Converted',
+  abandoned: 'Abandoned',
+  in_progress: 'In progress',
+};
+
+/**
+ * A conversation in a sentence or three: 'Converted conversation: 12 messages (6 from the visitor),
+ * 14 min. Gave name, email, child info. Lead: Jane Doe.'
+ */
+export function conversationSummaryText(c: ConversationSummary): string {
+  const messages = `${c.message_count} message${c.message_count === 1 ? '' : 's'} (${c.user_message_count} from the visitor)`;
+  const duration = c.duration === null ? 'ongoing' : formatConversationDuration(c.duration);
+  const gave = [c.has_name && 'name', c.has_email && 'email', c.has_child_info && 'child info'].filter(
+    Boolean,
+  );
+  const details = gave.length ? `Gave ${gave.join(', ')}.` : 'Gave no details.';
+  const lead = c.lead_id ? ` Lead: ${c.parent_name ?? c.lead_email ?? c.lead_id}.` : '';
+  return `${STATUS_WORDS[c.status]} conversation: ${messages}, ${duration}. ${details}${lead}`;
+}
+
+export type DropOffStage = (typeof DROP_OFF_STAGES)[number];
+
+/** The drop-off answer from how many ended conversations stopped at each furthest stage. */
+export function dropOffFromFurthest(
+  furthest: Partial<Record<DropOffStage, number>>,
+): Omit<DropOff, 'considered'> {
+  const reached = DROP_OFF_STAGES.map((_, i) =>
+    DROP_OFF_STAGES.slice(i).reduce((sum, stage) => sum + (furthest[stage] ?? 0), 0),
+  );
+  const stages = DROP_OFF_STAGES.map((stage, i) => {
+    const total = reached[i]!;
+    const continued = i + 1 < reached.length ? reached[i + 1]! : total;
+    return {
+      stage,
+      total,
+      dropped: total - continued,
+      continued,
+      drop_off_rate: ratePercent(total - continued, total),
+    };
+  });
+  const completed = reached[reached.length - 1]!;
+  return {
+    stages,
+    summary: {
+      overall_completion_rate: ratePercent(completed, reached[0]!),
+      completed_leads: completed,
+      total_conversations: reached[0]!,
+    },
+  };
+}

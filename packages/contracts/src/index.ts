@@ -18,3 +18,4 @@ export * from './knowledge';
 export * from './chat';
 export * from './widget';
 export * from './analytics';
+export * from './webhooks';

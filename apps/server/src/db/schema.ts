@@ -2,6 +2,7 @@
 export * from '../modules/auth/auth.tables';
 export * from '../modules/audit/audit.tables';
 export * from '../modules/leads/leads.tables';
+export * from '../modules/leads/email-status.tables';
 export * from '../modules/chat/chat.tables';
 export * from '../modules/segments/segments.tables';
 export * from '../modules/jobs/jobs.tables';
@@ -9,3 +10,4 @@ export * from '../modules/widget/widget.tables';
 export * from '../modules/email/email.tables';
 export * from '../modules/resources/resources.tables';
 export * from '../modules/knowledge/knowledge.tables';
+export * from '../modules/webhooks/webhooks.tables';

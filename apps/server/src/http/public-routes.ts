@@ -28,7 +28,7 @@ export function markRoutesPublic(scope: FastifyInstance, why: string): void {
 /** Paths the SPA never owns: API calls, admin calls and the widget's files (`/widget` itself is the SPA's widget settings). */
 export function isServerPath(pathname: string): boolean {
   return (
-    ['/api', '/admin'].some((p) => pathname === p || pathname.startsWith(`${p}/`)) ||
+    ['/api', '/admin', '/webhooks'].some((p) => pathname === p || pathname.startsWith(`${p}/`)) ||
     pathname.startsWith('/widget/')
   );
 }

@@ -98,6 +98,9 @@ describe('who may call which route', () => {
       'OPTIONS /widget/visits',
       'POST /admin/login',
       'POST /api/resources/generate-token',
+      // Providers post signed events: the signature over the raw body is the check (modules/webhooks).
+      'POST /webhooks/email-events',
+      'POST /webhooks/mailerlite',
       'POST /widget/conversations',
       'POST /widget/conversations/:id/messages',
       'POST /widget/submit-lead',

@@ -12,6 +12,7 @@ export type AuditAction =
   | 'lead.created'
   | 'lead.updated'
   | 'lead.deleted'
+  | 'lead.resubscribed'
   | 'leads.imported'
   | 'leads.exported'
   | 'segment.created'

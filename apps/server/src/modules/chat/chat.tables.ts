@@ -71,7 +71,20 @@ export const conversations = pgTable(
     index('conversations_open_idx')
       .on(t.lastActivityAt)
       .where(sql`${t.status} = 'in_progress'`),
-    index('conversations_started_idx').on(t.startedAt),
+    // Analytics' reports by start date (analytics.repository.ts): every column they count by, so
+    // they read the index alone; it also orders the conversation list.
+    index('conversations_started_idx').on(
+      t.startedAt,
+      t.status,
+      t.lastActivityAt,
+      t.leadId,
+      t.visitorId,
+      t.hasName,
+      t.hasEmail,
+      t.hasChildInfo,
+    ),
+    // Analytics' search by what was said: trigrams of the transcript narrow it before the exact test.
+    index('conversations_messages_trgm_idx').using('gin', sql`lower(${t.messages}::text) gin_trgm_ops`),
   ],
 );
 

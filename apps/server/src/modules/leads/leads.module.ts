@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { emailStatusRoutes } from './email-status.routes';
 import type { LeadsChangedListener, LeadsCreatedListener } from './lead-changes';
 import { createLeadsRepository } from './leads.repository';
 import { leadsRoutes } from './leads.routes';
@@ -26,5 +27,6 @@ export async function registerLeadsModule(
 ): Promise<LeadsService> {
   const leads = createLeadsService({ ...deps, repo: createLeadsRepository(deps.db) });
   await app.register(leadsRoutes, { leads });
+  await app.register(emailStatusRoutes, { leads });
   return leads;
 }

@@ -1,6 +1,14 @@
-import type { LeadCreateInput, LeadUpdateInput, PublicFormLead } from '@lantern/contracts';
+import type { LeadCreateInput, LeadUpdateInput, PublicFormLead, ResubscribeInput } from '@lantern/contracts';
 import { NotFoundError } from '../../http/errors';
 import type { Actor } from '../audit/audit.service';
+import {
+  applyEmailEvent,
+  emailHealthCounts,
+  getEmailStatus,
+  resubscribe,
+  type ReportedEmailEvent,
+} from './email-status';
+import { createEmailStatusRepository } from './email-status.repository';
 import { createLead, deleteLead, updateLead } from './lead-editing';
 import { createImportedLeads, mergeImportedLead } from './lead-imports';
 import { allExportRowsInPages, allLeadsInPages, listLeads, type LeadsQueryInput } from './lead-list';
@@ -12,12 +20,14 @@ import { upsertFromPublicForm } from './public-form';
 // own (lead-editing, lead-list, public-form, lead-imports); this file wires them to the module's
 // dependencies, keeps one surface, and holds the one-line reads and engagement counters.
 
-export type { NumberedLead };
+export type { NumberedLead, ReportedEmailEvent };
+export type { EmailEventOutcome } from './email-status';
 export type { LeadConversationsReader, LeadSegmentsReader } from './lead-records';
 export { leadsListConditions, type LeadsQueryInput } from './lead-list';
 
 export function createLeadsService(deps: LeadsDeps) {
   const { repo, segments, chat, onLeadsChanged } = deps;
+  const emailDeps = { ...deps, emailStatus: createEmailStatusRepository(deps.db) };
 
   return {
     createLead: (input: LeadCreateInput, source: string, actor: Actor) =>
@@ -59,6 +69,13 @@ export function createLeadsService(deps: LeadsDeps) {
         await onLeadsChanged([leadId], tx);
       });
     },
+
+    /** Email status (email-status.ts): a provider's report, the lead's status, an admin's resubscribe. */
+    applyEmailEvent: (event: ReportedEmailEvent) => applyEmailEvent(emailDeps, event),
+    getEmailStatus: (id: string) => getEmailStatus(emailDeps, id),
+    resubscribe: (id: string, input: ResubscribeInput, actor: Actor) =>
+      resubscribe(emailDeps, id, input, actor),
+    emailHealthCounts: () => emailHealthCounts(emailDeps),
 
     /** Whether the lead may be emailed (subscribed, in no never-contact segment). */
     mayEmail: (leadId: string) => segments.isSendable(leadId),

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { createAnalyticsRepository } from './analytics.repository';
+import { analyticsRoutes } from './analytics.routes';
+import { createAnalyticsService, type AnalyticsService } from './analytics.service';
+
+/**
+ * Conversation analytics: it owns no tables and reads conversations, visitors and leads through
+ * chat's and leads' read interfaces; dates are in the school's time zone (SCHOOL_TIME_ZONE).
+ */
+export async function registerAnalyticsModule(
+  app: FastifyInstance,
+  deps: { db: Database; timeZone: string },
+): Promise<AnalyticsService> {
+  const analytics = createAnalyticsService(createAnalyticsRepository(deps.db, deps.timeZone), deps.timeZone);
+  await app.register(analyticsRoutes, { analytics });
+  return analytics;
+}

@@ -1,0 +1,213 @@
+import {
+  ANALYTICS_MESSAGES,
+  conversationSummaryText,
+  displayHour,
+  dropOffFromFurthest,
+  offsetOfPage,
+  pageOf,
+  ratePercent,
+  type AnalyticsStatus,
+  type ConversationDetail,
+  type ConversationList,
+  type ConversationSearchQuery,
+  type ConversationStats,
+  type ConversationSummary,
+  type ConversationSummaryAnswer,
+  type DropOff,
+  type DropOffStage,
+  type Funnel,
+  type VisitorJourney,
+} from '@lantern/contracts';
+import type { SQL } from 'drizzle-orm';
+import { NotFoundError } from '../../http/errors';
+import { conversationColumns, visitorColumns } from '../chat';
+import { parseContext } from '../chat/chat.service';
+import { rangeCondition, type AnalyticsRange } from './analytics-range';
+import {
+  conversationConditions as cond,
+  type AnalyticsRepository,
+  type ConversationRecord,
+} from './analytics.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (value: Date | string) => new Date(value).toISOString();
+const oneDecimal = (value: number | string | null | undefined) => Math.round(Number(value ?? 0) * 10) / 10;
+
+/** The list's row: the duration runs from the start to the last activity, none while in progress. */
+function toSummary(r: ConversationRecord): ConversationSummary {
+  const status = r.status as AnalyticsStatus;
+  const lasted = new Date(r.last_activity_at).getTime() - new Date(r.started_at).getTime();
+  return {
+    id: r.id,
+    status,
+    visitor_uuid: r.visitor_id,
+    visitor_email: r.visitor_email || null,
+    lead_email: r.lead_email,
+    parent_name: r.parent_name,
+    lead_id: r.lead_id,
+    started_at: iso(r.started_at),
+    duration: status === 'in_progress' ? null : Math.round(lasted / 6000) / 10,
+    message_count: Number(r.message_count),
+    user_message_count: Number(r.user_message_count),
+    bot_message_count: Number(r.bot_message_count),
+    has_name: r.has_name,
+    has_email: r.has_email,
+    has_child_info: r.has_child_info,
+  };
+}
+
+function toMessages(messages: unknown): ConversationDetail['messages'] {
+  if (!Array.isArray(messages)) return [];
+  return messages.map((m: { role?: unknown; content?: unknown; timestamp?: unknown }) => ({
+    role: m.role === 'user' ? 'user' : 'assistant',
+    content: typeof m.content === 'string' ? m.content : '',
+    timestamp: typeof m.timestamp === 'string' ? m.timestamp : null,
+  }));
+}
+
+export function createAnalyticsService(repo: AnalyticsRepository, zone: string) {
+  const started = (range: AnalyticsRange, now: Date) =>
+    rangeCondition(conversationColumns.startedAt, range, zone, now);
+
+  const listConditions = (
+    q: ConversationSearchQuery & { conversationId?: string },
+    now: Date,
+  ): (SQL | undefined)[] => [
+    started(q, now),
+    q.status && q.status !== 'all' ? cond.status(now, q.status) : undefined,
+    q.search ? cond.search(q.search) : undefined,
+    q.messageSearch ? cond.messageSearch(q.messageSearch) : undefined,
+    q.conversationId ? cond.id(q.conversationId) : undefined,
+  ];
+
+  async function getRecord(id: string, now: Date) {
+    const row = UUID.test(id) ? await repo.findConversationDetail(now, id) : undefined;
+    if (!row) throw new NotFoundError(ANALYTICS_MESSAGES.conversationNotFound);
+    return row;
+  }
+
+  return {
+    /** The list, and the search by what was said (messageSearch): newest first. */
+    async findConversations(
+      q: ConversationSearchQuery & { conversationId?: string },
+      now = new Date(),
+    ): Promise<ConversationList> {
+      const { rows, total } = await repo.findConversations(now, listConditions(q, now), {
+        limit: q.limit,
+        offset: offsetOfPage(q),
+      });
+      return { conversations: rows.map(toSummary), pagination: pageOf(q, total) };
+    },
+
+    async getConversationDetail(id: string, now = new Date()): Promise<ConversationDetail> {
+      const row = await getRecord(id, now);
+      return { ...toSummary(row), context: parseContext(row.context), messages: toMessages(row.messages) };
+    },
+
+    async getConversationSummary(id: string, now = new Date()): Promise<ConversationSummaryAnswer> {
+      const conversation = toSummary(await getRecord(id, now));
+      return { conversation, summary: conversationSummaryText(conversation) };
+    },
+
+    async conversationStats(range: AnalyticsRange, now = new Date()): Promise<ConversationStats> {
+      const where = started(range, now);
+      const [o, trends, hours] = await Promise.all([
+        repo.overview(now, where),
+        repo.trends(now, where),
+        repo.peakHours(where),
+      ]);
+      const total = Number(o.total);
+      const converted = Number(o.converted);
+      return {
+        overview: {
+          total_conversations: total,
+          unique_visitors: Number(o.visitors),
+          conversion_rate: ratePercent(converted, total),
+          converted_conversations: converted,
+          abandoned_conversations: Number(o.abandoned),
+          active_conversations: Number(o.in_progress),
+          avg_duration_minutes: oneDecimal(o.avg_duration),
+          avg_messages_per_conversation: oneDecimal(o.avg_messages),
+        },
+        trends: trends.map((t) => ({
+          date: t.date,
+          conversations: Number(t.conversations),
+          conversions: Number(t.conversions),
+          conversion_rate: ratePercent(Number(t.conversions), Number(t.conversations)),
+        })),
+        peak_hours: hours.map((h) => ({
+          hour: Number(h.hour),
+          display_hour: displayHour(Number(h.hour)),
+          conversations: Number(h.conversations),
+        })),
+        considered: total,
+      };
+    },
+
+    async funnel(range: AnalyticsRange, now = new Date()): Promise<Funnel> {
+      const [visitors, conv] = await Promise.all([
+        repo.countVisitorsFirstSeen(rangeCondition(visitorColumns.firstSeenAt, range, zone, now)),
+        repo.funnelConversations(now, started(range, now)),
+      ]);
+      const byStatus = (s: string) => Number(conv.leads.find((x) => x.email_status === s)?.n ?? 0);
+      const leads = conv.leads.reduce((sum, x) => sum + Number(x.n), 0);
+      const [total, withName, withEmail, subscribed] = [
+        Number(conv.total),
+        Number(conv.with_name),
+        Number(conv.with_email),
+        byStatus('subscribed'),
+      ];
+      return {
+        total_visitors: visitors,
+        total_conversations: total,
+        conversations_with_name: withName,
+        conversations_with_email: withEmail,
+        total_leads: leads,
+        subscribed_leads: subscribed,
+        unsubscribed_leads: byStatus('unsubscribed'),
+        bounced_leads: byStatus('bounced'),
+        conversion_rates: {
+          visitor_to_conversation: ratePercent(total, visitors),
+          conversation_to_name: ratePercent(withName, total),
+          name_to_email: ratePercent(withEmail, withName),
+          email_to_lead: ratePercent(leads, withEmail),
+          lead_to_subscribed: ratePercent(subscribed, leads),
+          overall_conversion: ratePercent(leads, visitors),
+        },
+        considered: total,
+      };
+    },
+
+    async dropOff(range: AnalyticsRange, now = new Date()): Promise<DropOff> {
+      const rows = await repo.furthestStages(now, started(range, now));
+      const furthest = Object.fromEntries(rows.map((r) => [r.stage, Number(r.n)])) as Record<
+        DropOffStage,
+        number
+      >;
+      const answer = dropOffFromFurthest(furthest);
+      return { ...answer, considered: answer.summary.total_conversations };
+    },
+
+    async visitorJourney(visitorUuid: string, now = new Date()): Promise<VisitorJourney> {
+      const visitor = await repo.findVisitor(visitorUuid);
+      if (!visitor) throw new NotFoundError('Visitor not found');
+      const { rows } = await repo.findConversations(now, [cond.visitor(visitorUuid)], {
+        limit: 1000,
+        offset: 0,
+      });
+      const conversations = rows.map(toSummary);
+      const leadId = visitor.lead_id ?? conversations.find((x) => x.lead_id)?.lead_id ?? null;
+      const lead = leadId ? await repo.findLead(leadId) : undefined;
+      return {
+        visitor_uuid: visitor.id,
+        total_visits: Number(visitor.total_visits),
+        first_seen_at: iso(visitor.first_seen_at),
+        last_seen_at: iso(visitor.last_seen_at),
+        conversations,
+        lead: lead ? { ...lead, lead_score: Number(lead.lead_score) } : null,
+      };
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
