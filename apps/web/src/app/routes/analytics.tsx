@@ -1,5 +1,10 @@
-import { AreaPlaceholder } from '../layout/area-placeholder';
+import { AnalyticsScreen } from '@/features/analytics/components/analytics-screen';
 
 export default function AnalyticsRoute() {
-  return <AreaPlaceholder area="analytics" />;
+  return (
+    <>
+      <title>Conversation Analytics · Lantern Admin</title>
+      <AnalyticsScreen />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import type { Lead } from '@lantern/contracts';
 import { NotebookPen } from 'lucide-react';
 import { ChildrenInformation } from './children-information';
 import { ConversionTracking } from './conversion-tracking';
+import { EmailStatusSection } from './email-status-section';
 import { LeadAnalytics } from './lead-analytics';
 import { LeadSegments } from './lead-segments';
 import { ParentInformation } from './parent-information';
@@ -52,6 +53,7 @@ export function LeadProfileView({ lead }: { lead: Lead }) {
           )}
         </ProfileSection>
       </div>
+      <EmailStatusSection lead={lead} />
       <LeadSegments lead={lead} />
     </div>
   );

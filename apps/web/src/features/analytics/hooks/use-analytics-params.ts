@@ -1,0 +1,132 @@
+import {
+  ANALYTICS_DEFAULT_PERIOD,
+  ANALYTICS_STATUSES,
+  CONVERSATION_PAGE_SIZE,
+  CONVERSATION_PAGE_SIZES,
+  type AnalyticsPeriod,
+  type ConversationSearchQuery,
+} from '@lantern/contracts';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { isAnalyticsPeriod, listRange, periodRange } from '../period-range';
+
+export const ANALYTICS_TABS = ['overview', 'conversations', 'funnel', 'drop-off'] as const;
+export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
+
+export type ConversationFilters = {
+  status: string;
+  search: string;
+  messageSearch: string;
+  from: string;
+  to: string;
+};
+export type ConversationFilterName = keyof ConversationFilters;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+const positive = (value: string | null, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+};
+
+/** Sets a parameter, or removes it when it is the default (defaults stay out of the URL). */
+function setOrDelete(params: URLSearchParams, name: string, value: string, fallback = '') {
+  if (value && value !== fallback) params.set(name, value);
+  else params.delete(name);
+}
+
+/**
+ * The analytics screen's state lives in the URL (?tab=funnel&period=7d&status=converted&page=2),
+ * so every view is linkable and survives a reload. A change to any filter returns to page 1.
+ */
+export function useAnalyticsParams() {
+  const [params, setParams] = useSearchParams();
+
+  const tab = oneOf(ANALYTICS_TABS, params.get('tab'), 'overview');
+  const periodParam = params.get('period');
+  const period: AnalyticsPeriod = isAnalyticsPeriod(periodParam) ? periodParam : ANALYTICS_DEFAULT_PERIOD;
+  const page = positive(params.get('page'), 1);
+  const limitParam = positive(params.get('limit'), CONVERSATION_PAGE_SIZE);
+  const limit = (CONVERSATION_PAGE_SIZES as readonly number[]).includes(limitParam)
+    ? limitParam
+    : CONVERSATION_PAGE_SIZE;
+  const status = oneOf(['all', ...ANALYTICS_STATUSES], params.get('status'), 'all');
+  const search = params.get('search')?.trim() ?? '';
+  const messageSearch = params.get('messageSearch')?.trim() ?? '';
+  const from = DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : '';
+  const to = DATE.test(params.get('to') ?? '') ? (params.get('to') as string) : '';
+
+  // The period's dates are worked out once per period choice, not at every render.
+  const range = useMemo(() => periodRange(period), [period]);
+  const filters: ConversationFilters = useMemo(
+    () => ({ status, search, messageSearch, from, to }),
+    [status, search, messageSearch, from, to],
+  );
+  const conversationQuery: ConversationSearchQuery = useMemo(() => {
+    const query: ConversationSearchQuery = { page, limit, ...listRange(range, { from, to }) };
+    if (status !== 'all') query.status = status;
+    if (search) query.search = search;
+    if (messageSearch) query.messageSearch = messageSearch;
+    return query;
+  }, [page, limit, range, from, to, status, search, messageSearch]);
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void, replace = false) =>
+      setParams(
+        () => {
+          // From the address bar, not the last render: two quick changes must both land.
+          const next = new URLSearchParams(window.location.search);
+          change(next);
+          return next;
+        },
+        { replace, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  return {
+    tab,
+    period,
+    range,
+    page,
+    limit,
+    filters,
+    conversationQuery,
+    setTab: useCallback(
+      (value: string) => update((next) => setOrDelete(next, 'tab', value, 'overview')),
+      [update],
+    ),
+    setPeriod: useCallback(
+      (value: string) =>
+        update((next) => {
+          setOrDelete(next, 'period', value, ANALYTICS_DEFAULT_PERIOD);
+          next.delete('page');
+        }),
+      [update],
+    ),
+    setPage: useCallback(
+      (to: number) => update((next) => setOrDelete(next, 'page', to > 1 ? String(to) : '')),
+      [update],
+    ),
+    setLimit: useCallback(
+      (value: number) =>
+        update((next) => {
+          setOrDelete(next, 'limit', String(value), String(CONVERSATION_PAGE_SIZE));
+          next.delete('page');
+        }),
+      [update],
+    ),
+    setFilter: useCallback(
+      (name: ConversationFilterName, value: string) =>
+        update(
+          (next) => {
+            setOrDelete(next, name, value.trim(), name === 'status' ? 'all' : '');
+            next.delete('page');
+          },
+          name === 'search' || name === 'messageSearch',
+        ),
+      [update],
+    ),
+  };
+}
