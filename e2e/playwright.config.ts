@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_SECRET_KEY } from './support/download-links';
+import { E2E_MAILERLITE_WEBHOOK_SECRET } from './support/mailerlite';
 
 // E2E_PORT and WEB_DIST_DIR (the built web app the server serves; apps/web/dist by default) let a
 // run use its own port and build beside another run.
@@ -50,6 +51,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       SECRET_KEY: E2E_SECRET_KEY,
+      MAILERLITE_WEBHOOK_SECRET: E2E_MAILERLITE_WEBHOOK_SECRET,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

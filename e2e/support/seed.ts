@@ -89,7 +89,22 @@ export type ChatLead = SeededLead & { offered: { title: string; download_url: st
  * child. The chat makes the lead, with the conversation on it; answers the lead as the API lists it.
  */
 export async function seedChatLead(api: AdminApi, family: ChatFamily): Promise<ChatLead> {
-  const { request } = api;
+  const { offered } = await seedChat(api.request, [
+    family.question,
+    `My name is ${family.parentName}`,
+    family.email,
+    `My daughter ${family.child.name} is ${family.child.age}`,
+  ]);
+  let lead: SeededLead | undefined;
+  await expect.poll(async () => (lead = await findLead(api, family.email))).toBeDefined();
+  return { ...lead!, offered };
+}
+
+/** A chat through the widget's public API (no token): a new visitor's visit, a conversation, these messages. */
+export async function seedChat(
+  request: APIRequestContext,
+  messages: string[],
+): Promise<{ visitorId: string; conversationId: string; offered: ChatLead['offered'] }> {
   const visit = await request.post('/widget/visits', { data: {} });
   expect(visit.ok(), await visit.text()).toBe(true);
   const { visitor_id } = (await visit.json()) as { visitor_id: string };
@@ -97,21 +112,14 @@ export async function seedChatLead(api: AdminApi, family: ChatFamily): Promise<C
   expect(start.ok(), await start.text()).toBe(true);
   const { conversation } = (await start.json()) as { conversation: { id: string } };
   const offered: ChatLead['offered'] = [];
-  for (const content of [
-    family.question,
-    `My name is ${family.parentName}`,
-    family.email,
-    `My daughter ${family.child.name} is ${family.child.age}`,
-  ]) {
+  for (const content of messages) {
     const sent = await request.post(`/widget/conversations/${conversation.id}/messages`, {
       data: { visitor_id, content },
     });
     expect(sent.ok(), await sent.text()).toBe(true);
     offered.push(...((await sent.json()) as { resources: ChatLead['offered'] }).resources);
   }
-  let lead: SeededLead | undefined;
-  await expect.poll(async () => (lead = await findLead(api, family.email))).toBeDefined();
-  return { ...lead!, offered };
+  return { visitorId: visitor_id, conversationId: conversation.id, offered };
 }
 
 // ---- segments ----

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   type RuleGroup,
   ADMIN_SPECIAL_NEEDS,
@@ -8,7 +9,7 @@ import {
 } from '@lantern/contracts';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { conversations, type StoredMessage } from '../modules/chat/chat.tables';
+import { conversations, visitors, type StoredMessage } from '../modules/chat/chat.tables';
 import { childFactsOf, scoreOf, searchTextOf } from '../modules/leads/lead-mapping';
 import { leads } from '../modules/leads/leads.tables';
 import { storedChildren } from '../modules/leads/leads.repository';
@@ -111,7 +112,7 @@ function conversationFor(
   }
   return {
     sessionId: `demo-${leadId}`,
-    visitorId: `visitor-${leadId.slice(0, 8)}`,
+    visitorId: demoVisitorId(leadId),
     leadId,
     startedAt: at,
     endedAt: new Date(time + 30_000),
@@ -126,6 +127,58 @@ function conversationFor(
   };
 }
 
+/** A widget-like visitor id (24 base64url characters), one per demo lead. */
+const demoVisitorId = (leadId: string) =>
+  crypto.createHash('sha256').update(leadId).digest('base64url').slice(0, 24);
+
+const SCHOOL_SITE = 'https://school.example';
+const LANDING_PAGES = ['/', '/admissions', '/programs', '/about', '/visit'];
+const REFERRERS = [
+  null,
+  null,
+  'https://www.google.com/',
+  'https://www.facebook.com/',
+  'https://www.bing.com/',
+];
+
+/**
+ * The widget visitor behind a demo conversation, as the widget would have recorded it: first seen
+ * at or before the chat (a returning visitor up to three weeks before), last seen at its end or, for
+ * some returning visitors, a later visit (never after `now`).
+ */
+function visitorFor(
+  rnd: ReturnType<typeof random>,
+  chat: { visitorId: string; leadId: string; startedAt: Date; lastActivityAt: Date },
+  now: number,
+) {
+  const totalVisits = rnd.weighted([
+    [1, 45],
+    [2, 25],
+    [3, 15],
+    [4, 10],
+    [6, 5],
+  ] as [number, number][]);
+  const isReturning = totalVisits > 1;
+  const firstSeenAt = isReturning
+    ? new Date(chat.startedAt.getTime() - Math.floor(rnd.next() * 21 * DAY))
+    : chat.startedAt;
+  const cameBackLater = totalVisits > 2 && rnd.next() < 0.5;
+  const lastSeenAt = cameBackLater
+    ? new Date(Math.min(now, chat.lastActivityAt.getTime() + Math.floor(rnd.next() * 14 * DAY)))
+    : chat.lastActivityAt;
+  const firstPage = rnd.pick(LANDING_PAGES);
+  return {
+    id: chat.visitorId,
+    totalVisits,
+    firstSeenAt,
+    lastSeenAt,
+    firstPageUrl: `${SCHOOL_SITE}${firstPage}`,
+    lastPageUrl: `${SCHOOL_SITE}${isReturning ? rnd.pick(LANDING_PAGES) : firstPage}`,
+    referrer: rnd.pick(REFERRERS),
+    leadId: chat.leadId,
+  };
+}
+
 /** Inserts `total` realistic leads (2 children on average) with segments and conversations. */
 export async function seedDemoData(
   db: Database,
@@ -133,6 +186,8 @@ export async function seedDemoData(
   options: { seed?: number; onProgress?: (n: number) => void } = {},
 ) {
   const rnd = random(options.seed ?? 42);
+  // The visitors draw from their own sequence, so the leads of a seed stay what they were.
+  const visitorRnd = random((options.seed ?? 42) ^ 0x9e3779b9);
   const segmentIds = new Map<string, string>();
   for (const s of DEMO_SEGMENTS) {
     const [row] = await db
@@ -280,7 +335,10 @@ export async function seedDemoData(
             completed: row.chatCompleted,
           }),
         );
-      if (chats.length) await tx.insert(conversations).values(chats);
+      if (chats.length) {
+        await tx.insert(visitors).values(chats.map((chat) => visitorFor(visitorRnd, chat, now)));
+        await tx.insert(conversations).values(chats);
+      }
     });
     options.onProgress?.(start + size);
   }

@@ -1,5 +1,5 @@
 // `npm run seed:demo [-- --leads N]`: adds N realistic demo leads (default 200) with children,
-// segments and conversations to the configured database (DATA_DIR's PGlite or DATABASE_URL).
+// segments, conversations and their visitors to the configured database (DATA_DIR's PGlite or DATABASE_URL).
 // With the embedded database, stop the server first: PGlite allows one process at a time.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
