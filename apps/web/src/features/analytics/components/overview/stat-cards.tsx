@@ -35,7 +35,7 @@ export function StatCards({ stats }: { stats: ConversationStats }) {
           icon={Clock}
           label="Average duration"
           value={formatConversationDuration(o.avg_duration_minutes)}
-          detail={`${o.avg_duration_minutes} minutes`}
+          detail={`${o.avg_duration_minutes} ${o.avg_duration_minutes === 1 ? 'minute' : 'minutes'}`}
         />
         <Figure
           icon={MessageSquareText}
