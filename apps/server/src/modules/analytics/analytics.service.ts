@@ -164,7 +164,8 @@ export function createAnalyticsService(repo: AnalyticsRepository, zone: string) 
         conversations_with_email: withEmail,
         total_leads: leads,
         subscribed_leads: subscribed,
-        unsubscribed_leads: byStatus('unsubscribed'),
+        // A spam complaint is an unsubscribe that may never be undone: counted here, as in email health.
+        unsubscribed_leads: byStatus('unsubscribed') + byStatus('complained'),
         bounced_leads: byStatus('bounced'),
         conversion_rates: {
           visitor_to_conversation: ratePercent(total, visitors),
