@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerAnalyticsModule } from './modules/analytics/analytics.module';
 import { registerAuthModule } from './modules/auth/auth.module';
+import { countConvertedConversations } from './modules/chat';
 import { createChatModule } from './modules/chat/chat.module';
 import { registerDashboardModule } from './modules/dashboard/dashboard.module';
 import { registerEmailModule } from './modules/email/email.module';
@@ -70,7 +71,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Modules, each after the ones it uses; auth first, so every route passes its session check.
   await registerAuthModule(app, { db, config, keys });
   await registerSystemModule(app, { database });
-  const segments = await registerSegmentsModule(app, { db, jobs, mailerlite });
+  const segments = await registerSegmentsModule(app, {
+    db,
+    jobs,
+    mailerlite,
+    // Segment analytics count chat's conversations; segments cannot import chat (it uses segments).
+    convertedConversations: (query) => countConvertedConversations(db, query),
+  });
   // Chat in two steps (chat.module.ts): leads shows its history, its conversations make leads.
   const chat = createChatModule(db);
   const leads = await registerLeadsModule(app, {

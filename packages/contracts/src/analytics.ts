@@ -56,6 +56,7 @@ export const ANALYTICS_MESSAGES = {
   loadConversations: 'Failed to load conversations',
   loadFunnel: 'Failed to load conversion funnel',
   loadDropOff: 'Failed to load drop-off analysis',
+  loadUnanswered: 'Failed to load unanswered questions',
   loadEmailHealth: 'Failed to load email health data',
   loadAnalytics: 'Failed to load analytics data',
   conversationNotFound: 'Conversation not found',
@@ -292,6 +293,30 @@ export const dropOffSchema = z.object({
   considered: z.number().int(),
 });
 export type DropOff = z.infer<typeof dropOffSchema>;
+
+/**
+ * GET /api/analytics/unanswered-questions: what the chatbot could not answer from the knowledge
+ * base in the period's conversations, grouped by similar wording (the same subject words once
+ * lowercased, asking words and punctuation dropped and each word lightly stemmed: "What are your
+ * fees?" and "fees??" are one group). Most asked first; `count` is how many times it was asked,
+ * `question` its most used wording, `wordings` up to 5 distinct ones, `conversations` up to 10,
+ * newest first; `considered` the period's conversations.
+ */
+export const unansweredQuestionSchema = z.object({
+  question: z.string(),
+  count: z.number().int(),
+  wordings: z.array(z.string()),
+  conversations: z.array(z.object({ id: z.string(), started_at: z.string() })),
+  last_asked_at: z.string(),
+});
+export type UnansweredQuestion = z.infer<typeof unansweredQuestionSchema>;
+export const unansweredQuestionsSchema = z.object({
+  groups: z.array(unansweredQuestionSchema),
+  considered: z.number().int(),
+});
+export type UnansweredQuestions = z.infer<typeof unansweredQuestionsSchema>;
+export const UNANSWERED_WORDINGS_SHOWN = 5;
+export const UNANSWERED_CONVERSATIONS_SHOWN = 10;
 
 export const emailHealthSchema = z.object({
   total: z.number().int(),

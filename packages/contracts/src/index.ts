@@ -7,6 +7,7 @@ export * from './leads';
 export * from './timeline';
 export * from './segment-rules';
 export * from './segments';
+export * from './segment-analytics';
 export * from './dashboard';
 export * from './import-validation';
 export * from './imports';

@@ -9,6 +9,7 @@ import {
 } from '../chat';
 import { leadColumns as l, leadsTable } from '../leads';
 import { localDate, localHour } from './analytics-range';
+import type { UnansweredAsking } from './unanswered-questions';
 
 /**
  * Analytics owns no tables: its reports read chat's conversations and visitors and the leads
@@ -159,6 +160,27 @@ export function createAnalyticsRepository(db: Database, zone: string) {
           when ${countRole('user')} >= 2 then 'answered_a_question'
           else 'started' end as stage, count(*)::int as n
         from ${conversationsTable} ${where([range, sql`${status} <> 'in_progress'`])} group by 1`);
+    },
+
+    /**
+     * Every unanswered question of the conversations in range, with when it was asked: the time of
+     * the visitor's message it was kept from (kept cut to 500 characters), else the last activity.
+     */
+    async findUnansweredAskings(range: SQL | undefined) {
+      const kept = sql`(case when jsonb_typeof(${c.unanswered}) = 'array' then ${c.unanswered} else '[]'::jsonb end)`;
+      const askedAt = sql`(select max((m->>'timestamp')::timestamptz) from jsonb_array_elements(${c.messages}) m
+        where m->>'role' = 'user' and left(m->>'content', 500) = q.question)`;
+      return run<UnansweredAsking>(sql`select q.question as question, ${c.id} as conversation_id,
+        ${c.startedAt} as started_at, coalesce(${askedAt}, ${c.lastActivityAt}) as asked_at
+        from ${conversationsTable} cross join lateral jsonb_array_elements_text(${kept}) as q(question)
+        ${where([range])}`);
+    },
+
+    async countConversations(range: SQL | undefined) {
+      const [row] = await run<{ n: number }>(
+        sql`select count(*)::int as n from ${conversationsTable} ${where([range])}`,
+      );
+      return Number(row?.n ?? 0);
     },
 
     async findVisitor(id: string) {

@@ -9,6 +9,7 @@ import {
   dropOffSchema,
   errorSchema,
   funnelSchema,
+  unansweredQuestionsSchema,
   visitorJourneySchema,
 } from '@lantern/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -89,6 +90,17 @@ export async function analyticsRoutes(app: FastifyInstance, opts: { analytics: A
       },
     },
     (request) => analytics.conversationStats(request.query),
+  );
+  r.get(
+    '/api/analytics/unanswered-questions',
+    {
+      schema: {
+        tags,
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: unansweredQuestionsSchema, ...errors },
+      },
+    },
+    (request) => analytics.unansweredQuestions(request.query),
   );
   r.get(
     '/api/analytics/visitor-journey/:visitorUuid',

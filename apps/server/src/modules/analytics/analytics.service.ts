@@ -16,6 +16,7 @@ import {
   type DropOff,
   type DropOffStage,
   type Funnel,
+  type UnansweredQuestions,
   type VisitorJourney,
 } from '@lantern/contracts';
 import type { SQL } from 'drizzle-orm';
@@ -28,6 +29,7 @@ import {
   type AnalyticsRepository,
   type ConversationRecord,
 } from './analytics.repository';
+import { groupUnanswered } from './unanswered-questions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -187,6 +189,16 @@ export function createAnalyticsService(repo: AnalyticsRepository, zone: string) 
       >;
       const answer = dropOffFromFurthest(furthest);
       return { ...answer, considered: answer.summary.total_conversations };
+    },
+
+    /** What the chatbot could not answer in the period, grouped by similar wording (unanswered-questions.ts). */
+    async unansweredQuestions(range: AnalyticsRange, now = new Date()): Promise<UnansweredQuestions> {
+      const where = started(range, now);
+      const [askings, considered] = await Promise.all([
+        repo.findUnansweredAskings(where),
+        repo.countConversations(where),
+      ]);
+      return { groups: groupUnanswered(askings), considered };
     },
 
     async visitorJourney(visitorUuid: string, now = new Date()): Promise<VisitorJourney> {

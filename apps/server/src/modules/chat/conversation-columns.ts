@@ -23,6 +23,8 @@ export const conversationColumns = {
   hasName: sql<boolean>`${conversations.hasName}`,
   hasEmail: sql<boolean>`${conversations.hasEmail}`,
   hasChildInfo: sql<boolean>`${conversations.hasChildInfo}`,
+  /** The questions the knowledge base could not answer (a JSON array of strings, or null), oldest first. */
+  unanswered: sql<unknown>`(${conversations.dialogue}->'unanswered')`,
 };
 
 export const visitorColumns = {

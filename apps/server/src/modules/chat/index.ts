@@ -1,5 +1,6 @@
 // What other modules may use of chat besides its service (chat.service.ts): the read interface
-// their SQL reads conversations and visitors through (conversation-columns.ts).
+// their SQL reads conversations and visitors through (conversation-columns.ts), and how a question's
+// subject words are read (question-terms.ts), for grouping questions by what they ask about.
 export {
   conversationColumns,
   conversationStatusAt,
@@ -7,3 +8,6 @@ export {
   visitorColumns,
   visitorsTable,
 } from './conversation-columns';
+export { stem, subjectWords } from './question-terms';
+// A count the app hands to segments' analytics (segments cannot import chat): conversation-counts.ts.
+export { countConvertedConversations } from './conversation-counts';

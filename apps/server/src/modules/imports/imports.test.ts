@@ -306,6 +306,7 @@ describe('POST /api/leads/import/bulk', () => {
       jobs: createJobQueue(db, t.app.log),
       mailerlite: null,
       log: t.app.log,
+      convertedConversations: async () => 0,
     });
     const leads = createLeadsService({
       db,

@@ -20,6 +20,10 @@ export const leadColumns = {
   emailStatus: sql<string>`${leads.emailStatus}`,
   leadScore: sql<number>`${leads.leadScore}`,
   createdAt: sql<Date>`${leads.createdAt}`,
+  /** One of CONVERSION_STATUSES (@lantern/contracts), 'pending' by default. */
+  conversionStatus: sql<string>`${leads.conversionStatus}`,
+  /** How many resources the lead downloaded, all time (a running count). */
+  resourceDownloads: sql<number>`${leads.resourceDownloads}`,
   /** The first child's name and age (see childFactsOf in lead-mapping.ts). */
   firstChildName: sql<string | null>`${leads.firstChildName}`,
   firstChildAge: sql<number | null>`${leads.firstChildAge}`,

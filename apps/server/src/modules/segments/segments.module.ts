@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { MailerLiteClient } from '../../providers/mailerlite/mailerlite-client';
 import type { JobQueue } from '../jobs';
+import type { ConvertedConversationCounter } from './segment-analytics';
 import { createSegmentsRepository } from './segments.repository';
 import { segmentsRoutes } from './segments.routes';
 import { createSegmentsService, REEVALUATE_JOB, type SegmentsService } from './segments.service';
@@ -9,14 +10,20 @@ import { createSegmentsService, REEVALUATE_JOB, type SegmentsService } from './s
 /** Segments, their rules and memberships, and the job that re-evaluates every segment after a rule change. */
 export async function registerSegmentsModule(
   app: FastifyInstance,
-  deps: { db: Database; jobs: JobQueue; mailerlite: MailerLiteClient | null },
+  deps: {
+    db: Database;
+    jobs: JobQueue;
+    mailerlite: MailerLiteClient | null;
+    convertedConversations: ConvertedConversationCounter;
+  },
 ): Promise<SegmentsService> {
-  const { db, jobs, mailerlite } = deps;
+  const { db, jobs, mailerlite, convertedConversations } = deps;
   const segments = createSegmentsService({
     repo: createSegmentsRepository(db),
     jobs,
     mailerlite,
     log: app.log,
+    convertedConversations,
   });
   jobs.register(REEVALUATE_JOB, () => segments.reevaluateAll());
   await app.register(segmentsRoutes, { segments });

@@ -7,6 +7,10 @@ import {
   leadIdsSchema,
   removeLeadsResponseSchema,
   ruleTestResultSchema,
+  segmentAnalyticsQuerySchema,
+  segmentAnalyticsSchema,
+  segmentBatchUpdateResultSchema,
+  segmentBatchUpdateSchema,
   segmentCloneSchema,
   segmentCreateSchema,
   segmentExportFilename,
@@ -36,7 +40,7 @@ export async function segmentsRoutes(app: FastifyInstance, opts: { segments: Seg
   segmentCopyRoutes(app, segments);
 }
 
-/** Segments and their rules: the list, create, change, delete, and the rule test. */
+/** Segments and their rules: the list, create, change (one or a batch), analytics, delete, and the rule test. */
 function segmentEditingRoutes(app: FastifyInstance, segments: SegmentsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -74,6 +78,33 @@ function segmentEditingRoutes(app: FastifyInstance, segments: SegmentsService) {
     async (request) => ({
       segment: await segments.updateSegment(request.params.id, request.body, actorOf(request)),
     }),
+  );
+
+  r.post(
+    '/api/segments/batch-update',
+    {
+      schema: {
+        tags,
+        summary: 'Change several segments, each as PUT /api/segments/{id}; success only if none failed',
+        body: segmentBatchUpdateSchema,
+        response: { 200: segmentBatchUpdateResultSchema, ...errors },
+      },
+    },
+    (request) => segments.batchUpdateSegments(request.body.updates, actorOf(request)),
+  );
+
+  r.get(
+    '/api/segments/:id/analytics',
+    {
+      schema: {
+        tags,
+        summary: 'Lead growth (by the day leads joined), conversion by status and engagement of a segment',
+        params: idParamsSchema,
+        querystring: segmentAnalyticsQuerySchema,
+        response: { 200: segmentAnalyticsSchema, ...errors },
+      },
+    },
+    (request) => segments.segmentAnalytics(request.params.id, request.query.time_range),
   );
 
   r.delete(

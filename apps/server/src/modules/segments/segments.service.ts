@@ -1,4 +1,10 @@
-import type { RuleGroup, RuleLead, Segment, SegmentUpdateInput } from '@lantern/contracts';
+import type {
+  RuleGroup,
+  RuleLead,
+  Segment,
+  SegmentAnalyticsRange,
+  SegmentUpdateInput,
+} from '@lantern/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailerLiteClient } from '../../providers/mailerlite/mailerlite-client';
@@ -21,6 +27,8 @@ import {
   type SegmentLeadsQueryInput,
 } from './membership';
 import { evaluateRules } from './rule-test';
+import { segmentAnalytics, type ConvertedConversationCounter } from './segment-analytics';
+import { batchUpdateSegments } from './segment-batch-update';
 import {
   cloneSegment,
   createSegment,
@@ -34,7 +42,7 @@ import { getSegmentRow } from './segment-records';
 import { segmentTagsSql, type Queryable, type SegmentsRepository } from './segments.repository';
 
 // The segments module's service: what routes and other modules call. Each use case is a file
-// of its own (segment-editing, rule-test, auto-tagging, membership, segment-export,
+// of its own (segment-editing, segment-batch-update, segment-analytics, rule-test, auto-tagging, membership, segment-export,
 // mailerlite-sync); this file wires them to the module's dependencies and keeps one surface.
 
 export { REEVALUATE_JOB } from './auto-tagging';
@@ -45,8 +53,10 @@ export function createSegmentsService(deps: {
   jobs: JobQueue;
   mailerlite: MailerLiteClient | null;
   log: FastifyBaseLogger;
+  /** Chat's count for the analytics' engagement (chat cannot be imported here: see segment-analytics). */
+  convertedConversations: ConvertedConversationCounter;
 }) {
-  const { repo, jobs, mailerlite, log } = deps;
+  const { repo, jobs, mailerlite, log, convertedConversations } = deps;
   const tagging = { repo, jobs, log, autoTagSegments: createAutoTagSegments(repo) };
 
   return {
@@ -55,6 +65,12 @@ export function createSegmentsService(deps: {
     createSegment: (input: NewSegmentInput, actor: Actor) => createSegment(tagging, input, actor),
     updateSegment: (id: string, input: SegmentUpdateInput, actor: Actor) =>
       updateSegment(tagging, id, input, actor),
+    /** Spec 4.1: each change as updateSegment makes it (audited); success only if none failed. */
+    batchUpdateSegments: (updates: { id: string; changes: SegmentUpdateInput }[], actor: Actor) =>
+      batchUpdateSegments(tagging, updates, actor),
+    /** Growth, conversion by status and engagement of the segment's leads (spec 3.5, issue 19). */
+    segmentAnalytics: (id: string, range: SegmentAnalyticsRange, now?: Date) =>
+      segmentAnalytics({ repo, convertedConversations }, id, range, now),
     deleteSegment: (id: string, actor: Actor) => deleteSegment(tagging, id, actor),
     cloneSegment: (id: string, name: string, actor: Actor) => cloneSegment(tagging, id, name, actor),
 

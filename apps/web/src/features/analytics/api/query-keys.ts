@@ -6,6 +6,7 @@ export const analyticsKeys = {
   conversations: (query: ConversationSearchQuery) => [...analyticsKeys.all, 'conversations', query] as const,
   funnel: (range: AnalyticsRangeQuery) => [...analyticsKeys.all, 'funnel', range] as const,
   dropOff: (range: AnalyticsRangeQuery) => [...analyticsKeys.all, 'drop-off', range] as const,
+  unanswered: (range: AnalyticsRangeQuery) => [...analyticsKeys.all, 'unanswered-questions', range] as const,
   emailHealth: () => [...analyticsKeys.all, 'email-health'] as const,
   detail: (id: string) => [...analyticsKeys.all, 'conversation', id] as const,
   visitorJourney: (visitorUuid: string) => [...analyticsKeys.all, 'visitor-journey', visitorUuid] as const,

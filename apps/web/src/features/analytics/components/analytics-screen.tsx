@@ -1,5 +1,5 @@
 import { ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS } from '@lantern/contracts';
-import { BarChart3, Filter, MessagesSquare, TrendingDown } from 'lucide-react';
+import { BarChart3, Filter, MessageCircleQuestionMark, MessagesSquare, TrendingDown } from 'lucide-react';
 import { useId } from 'react';
 import { Label } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,9 +10,13 @@ import { ConversationsTab } from './conversations/conversations-tab';
 import { DropOffTab } from './drop-off/drop-off-tab';
 import { FunnelTab } from './funnel/funnel-tab';
 import { OverviewTab } from './overview/overview-tab';
+import { UnansweredTab, type AddAnswerDialog } from './unanswered/unanswered-tab';
 
-/** Conversation Analytics (spec 2.3): a period, then four tabs; both kept in the URL. */
-export function AnalyticsScreen() {
+/**
+ * Conversation Analytics (spec 2.3): a period, then five tabs; both kept in the URL. The app gives
+ * `AddAnswer` (the knowledge base's add-chunk dialog): features do not import each other.
+ */
+export function AnalyticsScreen({ AddAnswer }: { AddAnswer?: AddAnswerDialog } = {}) {
   const params = useAnalyticsParams();
   const periodId = useId();
   const { range } = params;
@@ -59,6 +63,10 @@ export function AnalyticsScreen() {
             <TrendingDown className="size-4" aria-hidden="true" />
             Drop-off Analysis
           </TabsTrigger>
+          <TabsTrigger value="unanswered">
+            <MessageCircleQuestionMark className="size-4" aria-hidden="true" />
+            Unanswered Questions
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab range={range} />
@@ -71,6 +79,9 @@ export function AnalyticsScreen() {
         </TabsContent>
         <TabsContent value="drop-off">
           <DropOffTab range={range} />
+        </TabsContent>
+        <TabsContent value="unanswered">
+          <UnansweredTab range={range} AddAnswer={AddAnswer} />
         </TabsContent>
       </Tabs>
     </>

@@ -10,7 +10,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isAnalyticsPeriod, listRange, periodRange } from '../period-range';
 
-export const ANALYTICS_TABS = ['overview', 'conversations', 'funnel', 'drop-off'] as const;
+export const ANALYTICS_TABS = ['overview', 'conversations', 'funnel', 'drop-off', 'unanswered'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
 export type ConversationFilters = {

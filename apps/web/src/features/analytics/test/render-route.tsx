@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createBrowserRouter, RouterProvider, useLocation, useParams } from 'react-router';
 import { AnalyticsScreen } from '../components/analytics-screen';
+import type { AddAnswerDialog } from '../components/unanswered/unanswered-tab';
 import { ConversationDetailScreen } from '../components/conversation-detail/conversation-detail-screen';
 
 function DetailRoute() {
@@ -17,9 +18,9 @@ function LocationProbe() {
 
 /**
  * Renders the analytics routes at `url` with a browser router (the screens read the address bar, as
- * in the app) and a query client that does not retry.
+ * in the app) and a query client that does not retry; `AddAnswer` stands in for the app's dialog.
  */
-export function renderAnalyticsRoute(url: string) {
+export function renderAnalyticsRoute(url: string, { AddAnswer }: { AddAnswer?: AddAnswerDialog } = {}) {
   window.history.replaceState(null, '', url);
   const app = createBrowserRouter([
     {
@@ -27,7 +28,7 @@ export function renderAnalyticsRoute(url: string) {
       element: (
         <>
           <LocationProbe />
-          <AnalyticsScreen />
+          <AnalyticsScreen AddAnswer={AddAnswer} />
         </>
       ),
     },

@@ -1,4 +1,4 @@
-import type { SegmentLeadsQuery } from '@lantern/contracts';
+import type { SegmentAnalyticsRange, SegmentLeadsQuery } from '@lantern/contracts';
 
 /**
  * Query keys of the segments feature. After a change to memberships also invalidate ['leads']
@@ -9,6 +9,7 @@ export const segmentKeys = {
   list: ['segments', 'list'] as const,
   leads: (id: string, query: SegmentLeadsQuery) => ['segments', 'leads', id, query] as const,
   segmentLeads: (id: string) => ['segments', 'leads', id] as const,
+  analytics: (id: string, range: SegmentAnalyticsRange) => ['segments', 'analytics', id, range] as const,
   /** Leads not yet in the segment, for the Add Leads dialog (read from GET /api/leads). */
   candidates: (id: string, search: string) => ['segments', 'candidates', id, search] as const,
 };

@@ -1,11 +1,23 @@
 import { segmentDisplayName, type Segment } from '@lantern/contracts';
-import { Copy, Download, Eye, Pause, Pencil, Play, RefreshCw, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Copy,
+  Download,
+  Eye,
+  Pause,
+  Pencil,
+  Play,
+  RefreshCw,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
 export type SegmentActions = {
   onViewLeads: (segment: Segment) => void;
   onEdit: (segment: Segment) => void;
+  onAnalytics: (segment: Segment) => void;
   onToggleActive: (segment: Segment) => void;
   onExport: (segment: Segment) => void;
   onSync: (segment: Segment) => void;
@@ -58,6 +70,7 @@ export function SegmentCardActions({
   busyAction,
   onViewLeads,
   onEdit,
+  onAnalytics,
   onToggleActive,
   onExport,
   onSync,
@@ -84,6 +97,12 @@ export function SegmentCardActions({
         label={`Edit ${name}`}
         tooltip="Edit segment"
         onClick={() => onEdit(segment)}
+      />
+      <ActionButton
+        icon={BarChart3}
+        label={`Analytics for ${name}`}
+        tooltip="Segment analytics"
+        onClick={() => onAnalytics(segment)}
       />
       <ActionButton
         icon={segment.is_active ? Pause : Play}

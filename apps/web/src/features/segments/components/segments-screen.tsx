@@ -12,6 +12,7 @@ import { CloneSegmentDialog } from './clone-segment-dialog';
 import { DeleteSegmentDialog } from './delete-segment-dialog';
 import { SegmentEditorDialog } from './editor/segment-editor-dialog';
 import { SegmentLeadsDialog } from './lead-viewer/segment-leads-dialog';
+import { SegmentAnalyticsDialog } from './segment-analytics-dialog';
 import { SegmentCard, SegmentCardSkeleton } from './segment-card';
 import { filterSegments, type SegmentFilter } from './segment-filters';
 import { SegmentsEmptyState, SegmentsLoadFailed } from './segments-empty-state';
@@ -38,6 +39,7 @@ export function SegmentsScreen() {
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Segment | null>(null);
   const [toClone, setToClone] = useState<Segment | null>(null);
+  const [analyticsOf, setAnalyticsOf] = useState<Segment | null>(null);
   const actions = useCardActions({ onError: setActionError });
 
   const allSegments = list.data ?? [];
@@ -85,6 +87,7 @@ export function SegmentsScreen() {
               busyAction={actions.busy[segment.id] ?? null}
               onViewLeads={(s) => setViewingId(s.id)}
               onEdit={(s) => setEditor({ isOpen: true, segment: s })}
+              onAnalytics={setAnalyticsOf}
               onToggleActive={actions.toggleActive}
               onExport={actions.exportCsv}
               onSync={actions.syncToMailerLite}
@@ -153,6 +156,7 @@ export function SegmentsScreen() {
           notify.success(`Segment cloned as "${segmentDisplayName(clone.name)}"`);
         }}
       />
+      <SegmentAnalyticsDialog segment={analyticsOf} onClose={() => setAnalyticsOf(null)} />
       <SyncResultDialog outcome={actions.syncOutcome} onClose={actions.closeSyncOutcome} />
     </>
   );

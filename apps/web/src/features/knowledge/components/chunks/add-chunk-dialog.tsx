@@ -19,23 +19,25 @@ type AddChunkDialogProps = {
   document: KnowledgeDocument | null;
   onClose: () => void;
   onCreated: (id: string) => void;
+  /** Text the content starts with (analytics' "Add an answer" gives the unanswered question). */
+  initialText?: string;
 };
 
 /** 'Add New Knowledge Chunk': a content textarea, Cancel and Create Chunk. */
-export function AddChunkDialog({ open, document, onClose, onCreated }: AddChunkDialogProps) {
-  return open ? <AddChunkForm document={document} onClose={onClose} onCreated={onCreated} /> : null;
+export function AddChunkDialog({ open, ...props }: AddChunkDialogProps) {
+  return open ? <AddChunkForm {...props} /> : null;
 }
 
 /** The new chunk's text, checked (and trimmed) as the server checks it. */
 const newChunkSchema = chunkCreateSchema.pick({ chunk_text: true });
 type NewChunk = { chunk_text: string };
 
-function AddChunkForm({ document, onClose, onCreated }: Omit<AddChunkDialogProps, 'open'>) {
+function AddChunkForm({ document, onClose, onCreated, initialText = '' }: Omit<AddChunkDialogProps, 'open'>) {
   const id = useId();
   const creation = useCreateChunk();
   const { register, handleSubmit, formState } = useForm<NewChunk>({
     resolver: zodResolver(newChunkSchema),
-    defaultValues: { chunk_text: '' },
+    defaultValues: { chunk_text: initialText },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
