@@ -1,6 +1,7 @@
 import { KNOWLEDGE_CHUNK_TARGET_TOKENS } from '@lantern/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rows } from '../../db/rows';
 import {
   lexemesOf,
   phraseSteps,
@@ -56,9 +57,6 @@ const PASSAGE_SHARE = 0.5;
 const MAX_CANDIDATES = 300;
 /** Chunks a search expects to read before it narrows to those covering more of the question. */
 const CANDIDATE_BUDGET = 150;
-
-const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export type LexicalSearchOptions = TermOptions & { calibration?: Calibration };
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { rows } from '../../db/rows';
 import { loggableError } from '../../db/errors';
 import type { AiProvider } from '../../providers/ai/ai-provider';
 import type { KnowledgeRepository } from './knowledge.repository';
@@ -10,9 +11,6 @@ import type { KnowledgeRepository } from './knowledge.repository';
  * exists (an HNSW index per vector length, made on first use). Nearest chunks come from the HNSW
  * index, or, without pgvector, from an exact ranking in this process over the stored vectors.
  */
-const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
 const EMBED_BATCH = 64;
 /** Candidates the HNSW index search keeps (pgvector's hnsw.ef_search; its default is 40). */
 export const HNSW_EF_SEARCH = 200;

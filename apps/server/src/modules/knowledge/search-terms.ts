@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { rows } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import type { Via } from './bm25f';
 import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
@@ -14,9 +15,6 @@ import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
  */
 
 const UNKNOWN_WORD_WEIGHT = 0.5;
-
-const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export type TermOptions = {
   /** Other words for a question's word from a general lexicon (WordNet); none when absent. */

@@ -8,6 +8,7 @@ import {
 } from '@lantern/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUrlParamsUpdate } from '@/lib/use-url-params';
 import { isAnalyticsPeriod, listRange, periodRange } from '../period-range';
 
 export const ANALYTICS_TABS = ['overview', 'conversations', 'funnel', 'drop-off', 'unanswered'] as const;
@@ -41,7 +42,8 @@ function setOrDelete(params: URLSearchParams, name: string, value: string, fallb
  * so every view is linkable and survives a reload. A change to any filter returns to page 1.
  */
 export function useAnalyticsParams() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useUrlParamsUpdate();
 
   const tab = oneOf(ANALYTICS_TABS, params.get('tab'), 'overview');
   const periodParam = params.get('period');
@@ -70,20 +72,6 @@ export function useAnalyticsParams() {
     if (messageSearch) query.messageSearch = messageSearch;
     return query;
   }, [page, limit, range, from, to, status, search, messageSearch]);
-
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) =>
-      setParams(
-        () => {
-          // From the address bar, not the last render: two quick changes must both land.
-          const next = new URLSearchParams(window.location.search);
-          change(next);
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      ),
-    [setParams],
-  );
 
   return {
     tab,

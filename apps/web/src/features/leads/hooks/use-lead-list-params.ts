@@ -6,6 +6,7 @@ import {
 } from '@lantern/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUrlParamsUpdate } from '@/lib/use-url-params';
 
 /** The filters of the leads list, as named in the URL and in the API's query string. */
 export const LEAD_FILTER_NAMES = [
@@ -41,7 +42,8 @@ const pageOf = (value: string | null) => {
  * is bookmarkable and survives a reload. Changing the search or a filter goes back to page 1.
  */
 export function useLeadListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useUrlParamsUpdate();
 
   const page = pageOf(params.get('page'));
   const search = params.get('search')?.trim() ?? '';
@@ -67,22 +69,6 @@ export function useLeadListParams() {
   }, [page, search, filters]);
 
   const hasFilters = Boolean(search) || LEAD_FILTER_NAMES.some((name) => filters[name] !== ALL);
-
-  /** Applies changes to the URL; `replace` keeps typing and the profile out of the Back button's history. */
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) =>
-      setParams(
-        () => {
-          // From the address bar, not the last render: two quick changes must both land (the router
-          // renders its new location in a transition, so `prev` can still be the older one).
-          const next = new URLSearchParams(window.location.search);
-          change(next);
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      ),
-    [setParams],
-  );
 
   return {
     query,
