@@ -29,9 +29,10 @@ import { pageQueryShape, paginationSchema } from './common';
  *   gave_name, gave_email, gave_child_info: has_name, has_email, has_child_info; became_lead:
  *   converted); it counts in the total of every stage up to it. A stage's continued is the next
  *   stage's total (the last stage: its total, nothing to drop), dropped is the rest.
- * - A **period** is either `period` (today, 7d, 30d, 90d: that many days up to today, in the
- *   school's zone; all) or dateFrom/dateTo: a bare date is that whole day in the school's zone, a
- *   timestamp without an offset is read in the school's zone. Neither means All Time.
+ * - A **period** is `period` (today, 7d, 30d, 90d: that many days up to today, in the school's
+ *   zone; all), dateFrom/dateTo (a bare date is that whole day in the school's zone, a timestamp
+ *   without an offset is read in the school's zone), or both: then the dates narrow the period
+ *   (the conversation list's own date range inside the screen's period). None means All Time.
  * - Every answer says how many conversations it considered (`considered`).
  */
 
@@ -103,15 +104,9 @@ const fromNotAfterTo = (q: { dateFrom?: string; dateTo?: string }) =>
     ? q.dateFrom.slice(0, 10) <= q.dateTo
     : Date.parse(q.dateFrom) <= Date.parse(q.dateTo));
 const RANGE_ORDER = { message: 'dateFrom must be on or before dateTo', path: ['dateFrom'] };
-const periodOrDates = (q: { dateFrom?: string; dateTo?: string; period?: string }) =>
-  !q.period || (!q.dateFrom && !q.dateTo);
-const PERIOD_OR_DATES = { message: 'give either period or dateFrom/dateTo, not both', path: ['period'] };
 
-/** The period a figure covers: a preset, or dates with both ends optional (All Time when absent). */
-export const analyticsRangeQuerySchema = z
-  .strictObject(rangeShape)
-  .refine(fromNotAfterTo, RANGE_ORDER)
-  .refine(periodOrDates, PERIOD_OR_DATES);
+/** The period a figure covers: a preset and/or dates with both ends optional (All Time when absent). */
+export const analyticsRangeQuerySchema = z.strictObject(rangeShape).refine(fromNotAfterTo, RANGE_ORDER);
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
 
 const conversationListShape = {
@@ -122,14 +117,12 @@ const conversationListShape = {
 };
 export const conversationListQuerySchema = z
   .strictObject({ ...conversationListShape, conversationId: z.string().uuid().optional() })
-  .refine(fromNotAfterTo, RANGE_ORDER)
-  .refine(periodOrDates, PERIOD_OR_DATES);
+  .refine(fromNotAfterTo, RANGE_ORDER);
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 /** GET /api/analytics/conversations/search: the list's filters plus what was said. */
 export const conversationSearchQuerySchema = z
   .strictObject({ ...conversationListShape, messageSearch: z.string().trim().max(200).optional() })
-  .refine(fromNotAfterTo, RANGE_ORDER)
-  .refine(periodOrDates, PERIOD_OR_DATES);
+  .refine(fromNotAfterTo, RANGE_ORDER);
 export type ConversationSearchQuery = z.infer<typeof conversationSearchQuerySchema>;
 
 // ---- answers ----

@@ -113,35 +113,39 @@ export function createAnalyticsService(repo: AnalyticsRepository, zone: string) 
 
     async conversationStats(range: AnalyticsRange, now = new Date()): Promise<ConversationStats> {
       const where = started(range, now);
-      const [o, trends, hours] = await Promise.all([
-        repo.overview(now, where),
-        repo.trends(now, where),
-        repo.peakHours(where),
+      const [groups, visitors] = await Promise.all([
+        repo.statsByDateAndHour(now, where),
+        repo.countVisitorsOfConversations(where),
       ]);
-      const total = Number(o.total);
-      const converted = Number(o.converted);
+      const all = groups.find((g) => g.by === 'all');
+      const total = Number(all?.total ?? 0);
+      const converted = Number(all?.converted ?? 0);
+      const ended = Number(all?.ended ?? 0);
       return {
         overview: {
           total_conversations: total,
-          unique_visitors: Number(o.visitors),
+          unique_visitors: visitors,
           conversion_rate: ratePercent(converted, total),
           converted_conversations: converted,
-          abandoned_conversations: Number(o.abandoned),
-          active_conversations: Number(o.in_progress),
-          avg_duration_minutes: oneDecimal(o.avg_duration),
-          avg_messages_per_conversation: oneDecimal(o.avg_messages),
+          abandoned_conversations: Number(all?.abandoned ?? 0),
+          active_conversations: Number(all?.in_progress ?? 0),
+          avg_duration_minutes: ended ? oneDecimal(Number(all?.ended_minutes) / ended) : 0,
+          avg_messages_per_conversation: total ? oneDecimal(Number(all?.messages) / total) : 0,
         },
-        trends: trends.map((t) => ({
-          date: t.date,
-          conversations: Number(t.conversations),
-          conversions: Number(t.conversions),
-          conversion_rate: ratePercent(Number(t.conversions), Number(t.conversations)),
-        })),
-        peak_hours: hours.map((h) => ({
-          hour: Number(h.hour),
-          display_hour: displayHour(Number(h.hour)),
-          conversations: Number(h.conversations),
-        })),
+        trends: groups
+          .filter((g) => g.by === 'date')
+          .map((g) => ({ date: g.date!, conversations: Number(g.total), conversions: Number(g.converted) }))
+          .sort((x, y) => x.date.localeCompare(y.date))
+          .map((t) => ({ ...t, conversion_rate: ratePercent(t.conversions, t.conversations) })),
+        peak_hours: groups
+          .filter((g) => g.by === 'hour')
+          .map((g) => Number(g.hour))
+          .sort((x, y) => x - y)
+          .map((hour) => ({
+            hour,
+            display_hour: displayHour(hour),
+            conversations: Number(groups.find((g) => g.by === 'hour' && Number(g.hour) === hour)!.total),
+          })),
         considered: total,
       };
     },

@@ -53,6 +53,15 @@ export const conversations = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     completed: boolean('completed').notNull().default(false),
     messages: jsonb('messages').$type<StoredMessage[]>().notNull().default([]),
+    /** How many messages, and how many of them the visitor's: kept by PostgreSQL from `messages`. */
+    messageCount: integer('message_count')
+      .notNull()
+      .generatedAlwaysAs(sql`jsonb_array_length(messages)`),
+    userMessageCount: integer('user_message_count')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`jsonb_array_length(jsonb_path_query_array(messages, '$[*] ? (@.role == "user")'))`,
+      ),
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').notNull().default('in_progress'),
     hasName: boolean('has_name').notNull().default(false),
@@ -82,9 +91,16 @@ export const conversations = pgTable(
       t.hasName,
       t.hasEmail,
       t.hasChildInfo,
+      t.messageCount,
+      t.userMessageCount,
     ),
     // Analytics' search by what was said: trigrams of the transcript narrow it before the exact test.
     index('conversations_messages_trgm_idx').using('gin', sql`lower(${t.messages}::text) gin_trgm_ops`),
+    // Analytics' search by visitor, email or name given in chat (conversationColumns.searchText).
+    index('conversations_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.visitorId} || chr(10) || coalesce(${t.context}->>'email', '') || chr(10) || coalesce(${t.context}->>'parentName', '')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -19,10 +19,18 @@ export const conversationColumns = {
   lastActivityAt: sql<Date>`${conversations.lastActivityAt}`,
   /** The transcript: a JSON array of { role, content, timestamp }. */
   messages: sql<unknown>`${conversations.messages}`,
+  /** How many messages the transcript holds, and how many are the visitor's (stored, indexed). */
+  messageCount: sql<number>`${conversations.messageCount}`,
+  userMessageCount: sql<number>`${conversations.userMessageCount}`,
   context: sql<unknown>`${conversations.context}`,
   hasName: sql<boolean>`${conversations.hasName}`,
   hasEmail: sql<boolean>`${conversations.hasEmail}`,
   hasChildInfo: sql<boolean>`${conversations.hasChildInfo}`,
+  /**
+   * The visitor's id and the email and name given in chat, lower case, one per line: what the
+   * analytics list searches (a trigram index, conversations_search_trgm_idx, serves it).
+   */
+  searchText: sql<string>`lower(${conversations.visitorId} || chr(10) || coalesce(${conversations.context}->>'email', '') || chr(10) || coalesce(${conversations.context}->>'parentName', ''))`,
   /** The questions the knowledge base could not answer (a JSON array of strings, or null), oldest first. */
   unanswered: sql<unknown>`(${conversations.dialogue}->'unanswered')`,
 };
@@ -45,4 +53,22 @@ export function conversationStatusAt(now: Date): SQL<string> {
     when ${conversations.status} in ('converted', 'abandoned') then ${conversations.status}
     when ${conversations.lastActivityAt} <= ${idleSince}::timestamptz then 'abandoned'
     else 'in_progress' end)`;
+}
+
+/**
+ * The condition that the status at `now` is `status`: the same rule as conversationStatusAt, in
+ * the plain comparisons the planner estimates and indexes serve (converted is the stored status).
+ */
+export function conversationStatusIs(now: Date, status: string): SQL {
+  const idleSince = new Date(now.getTime() - IDLE_MS).toISOString();
+  const open = sql`${conversations.status} not in ('converted', 'abandoned')`;
+  if (status === 'converted' || status === 'abandoned') {
+    const idle = sql`(${open} and ${conversations.lastActivityAt} <= ${idleSince}::timestamptz)`;
+    return status === 'converted'
+      ? sql`${conversations.status} = 'converted'`
+      : sql`(${conversations.status} = 'abandoned' or ${idle})`;
+  }
+  if (status === 'in_progress')
+    return sql`(${open} and ${conversations.lastActivityAt} > ${idleSince}::timestamptz)`;
+  return sql`false`;
 }

@@ -4,6 +4,7 @@
 export {
   conversationColumns,
   conversationStatusAt,
+  conversationStatusIs,
   conversationsTable,
   visitorColumns,
   visitorsTable,

@@ -1,4 +1,4 @@
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsRangeQuery } from '@lantern/contracts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '@lantern/contracts';
 
 /** How many days each period covers, today included (All Time has no start). */
 const PERIOD_DAYS: Record<AnalyticsPeriod, number | null> = {
@@ -19,25 +19,12 @@ export function calendarDate(day: Date): string {
 }
 
 /**
- * The period's first day as dateFrom (which zone a date is in is the server's business); nothing for
- * All Time. The period runs to now, so no dateTo.
+ * The period's first day on the browser's calendar, only to bound the list's date pickers (the
+ * figures are asked for by `period`: the server counts days in the school's time zone). Nothing
+ * for All Time.
  */
-export function periodRange(period: AnalyticsPeriod, today: Date = new Date()): AnalyticsRangeQuery {
+export function periodFirstDay(period: AnalyticsPeriod, today: Date = new Date()): string | undefined {
   const days = PERIOD_DAYS[period];
-  if (days === null) return {};
-  const first = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
-  return { dateFrom: calendarDate(first) };
-}
-
-/**
- * The conversation list's dates: the narrower of the period and the staff's own range. A range
- * picked outside the period is kept inside it.
- */
-export function listRange(
-  period: AnalyticsRangeQuery,
-  picked: { from: string; to: string },
-): AnalyticsRangeQuery {
-  const dateFrom = [period.dateFrom, picked.from].filter(Boolean).sort().at(-1);
-  const dateTo = picked.to && (!dateFrom || picked.to >= dateFrom) ? picked.to : undefined;
-  return { ...(dateFrom && { dateFrom }), ...(dateTo && { dateTo }) };
+  if (days === null) return undefined;
+  return calendarDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1)));
 }

@@ -8,6 +8,7 @@ export const analyticsKeys = {
   dropOff: (range: AnalyticsRangeQuery) => [...analyticsKeys.all, 'drop-off', range] as const,
   unanswered: (range: AnalyticsRangeQuery) => [...analyticsKeys.all, 'unanswered-questions', range] as const,
   emailHealth: () => [...analyticsKeys.all, 'email-health'] as const,
+  webhookStats: () => [...analyticsKeys.all, 'webhook-stats'] as const,
   detail: (id: string) => [...analyticsKeys.all, 'conversation', id] as const,
   visitorJourney: (visitorUuid: string) => [...analyticsKeys.all, 'visitor-journey', visitorUuid] as const,
 };

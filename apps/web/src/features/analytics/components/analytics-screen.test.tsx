@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
-import { calendarDate } from '../period-range';
 import {
   makeConversation,
   makeConversationList,
@@ -16,10 +15,6 @@ import { renderAnalyticsRoute } from '../test/render-route';
 
 vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), success: vi.fn() } }));
 
-const daysAgo = (days: number) => {
-  const now = new Date();
-  return calendarDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
-};
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(stubBrowser);
@@ -28,9 +23,18 @@ afterEach(() => {
   vi.mocked(notify.error).mockReset();
 });
 
+const webhookStats = {
+  total_events: 12,
+  by_type: [],
+  last_received_at: '2026-11-20T10:00:00.000Z',
+  failures: 1,
+  pending: 0,
+  rejected_since_start: 0,
+};
 const overviewAnswers = {
   '/api/analytics/conversation-stats': makeStats(),
   '/api/leads/email-health': makeEmailHealth(),
+  '/api/webhooks/stats': webhookStats,
 };
 
 describe('Conversation Analytics', () => {
@@ -54,9 +58,10 @@ describe('Conversation Analytics', () => {
       expect(within(figures).getByText(label).closest('div')).toHaveTextContent(value);
     }
     expect(figures).toHaveTextContent('1,250 conversations considered');
-    expect(api.callsTo('/api/analytics/conversation-stats')[0]?.searchParams.get('dateFrom')).toBe(
-      daysAgo(29),
-    );
+    // The period goes as the period: the server counts its days in the school's time zone.
+    const asked = api.callsTo('/api/analytics/conversation-stats')[0]?.searchParams;
+    expect(asked?.get('period')).toBe('30d');
+    expect(asked?.has('dateFrom')).toBe(false);
   });
 
   it('gives the trends and peak hours as text too, with the rate badge coloured by the rule', async () => {
@@ -84,18 +89,41 @@ describe('Conversation Analytics', () => {
     expect(card).toHaveTextContent('No secret configured');
   });
 
-  it('asks with the chosen period and sends no dates for All Time', async () => {
+  it("shows the webhooks' activity and sends a signed test event on request", async () => {
+    const api = mockApi({
+      ...overviewAnswers,
+      '/api/webhooks/test': {
+        ok: false,
+        status_code: 401,
+        event_type: 'subscriber.unsubscribed',
+        stored: false,
+        message: 'The receiver refused the test event: no webhook secret is configured.',
+      },
+    });
+    renderAnalyticsRoute('/analytics');
+    const card = await screen.findByRole('region', { name: 'Email health' });
+    await waitFor(() => expect(card).toHaveTextContent('12 events received'));
+    expect(card).toHaveTextContent('1 event could not be applied.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Send test event' }));
+    await waitFor(() =>
+      expect(within(card).getByRole('status')).toHaveTextContent('no webhook secret is configured'),
+    );
+    expect(api.callsTo('/api/webhooks/test')).toHaveLength(1);
+    // The stats are read again after the test.
+    await waitFor(() => expect(api.callsTo('/api/webhooks/stats').length).toBeGreaterThan(1));
+  });
+
+  it('asks with the chosen period', async () => {
     const user = userEvent.setup();
     const api = mockApi(overviewAnswers);
     renderAnalyticsRoute('/analytics');
     await user.selectOptions(screen.getByLabelText('Period'), 'Last 7 Days');
     await waitFor(() =>
-      expect(api.callsTo('/api/analytics/conversation-stats').at(-1)?.searchParams.get('dateFrom')).toBe(
-        daysAgo(6),
-      ),
+      expect(api.callsTo('/api/analytics/conversation-stats').at(-1)?.searchParams.get('period')).toBe('7d'),
     );
     expect(location()).toBe('/analytics?period=7d');
     await user.selectOptions(screen.getByLabelText('Period'), 'All Time');
+    // All Time is no period and no dates.
     await waitFor(() => expect(api.callsTo('/api/analytics/conversation-stats').at(-1)?.search).toBe(''));
   });
 

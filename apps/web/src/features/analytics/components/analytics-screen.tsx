@@ -72,7 +72,7 @@ export function AnalyticsScreen({ AddAnswer }: { AddAnswer?: AddAnswerDialog } =
           <OverviewTab range={range} />
         </TabsContent>
         <TabsContent value="conversations">
-          <ConversationsTab params={params} range={range} />
+          <ConversationsTab params={params} />
         </TabsContent>
         <TabsContent value="funnel">
           <FunnelTab range={range} />

@@ -4,12 +4,13 @@ import {
   CONVERSATION_PAGE_SIZE,
   CONVERSATION_PAGE_SIZES,
   type AnalyticsPeriod,
+  type AnalyticsRangeQuery,
   type ConversationSearchQuery,
 } from '@lantern/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUrlParamsUpdate } from '@/lib/use-url-params';
-import { isAnalyticsPeriod, listRange, periodRange } from '../period-range';
+import { isAnalyticsPeriod, periodFirstDay } from '../period-range';
 
 export const ANALYTICS_TABS = ['overview', 'conversations', 'funnel', 'drop-off', 'unanswered'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
@@ -59,24 +60,29 @@ export function useAnalyticsParams() {
   const from = DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : '';
   const to = DATE.test(params.get('to') ?? '') ? (params.get('to') as string) : '';
 
-  // The period's dates are worked out once per period choice, not at every render.
-  const range = useMemo(() => periodRange(period), [period]);
+  // Figures are asked for by period: the server counts its days in the school's time zone.
+  const range: AnalyticsRangeQuery = useMemo(() => ({ period }), [period]);
+  // Only bounds the list's date pickers; the server keeps the list's dates inside the period.
+  const firstDay = useMemo(() => periodFirstDay(period), [period]);
   const filters: ConversationFilters = useMemo(
     () => ({ status, search, messageSearch, from, to }),
     [status, search, messageSearch, from, to],
   );
   const conversationQuery: ConversationSearchQuery = useMemo(() => {
-    const query: ConversationSearchQuery = { page, limit, ...listRange(range, { from, to }) };
+    const query: ConversationSearchQuery = { page, limit, period };
+    if (from) query.dateFrom = from;
+    if (to && (!from || to >= from)) query.dateTo = to;
     if (status !== 'all') query.status = status;
     if (search) query.search = search;
     if (messageSearch) query.messageSearch = messageSearch;
     return query;
-  }, [page, limit, range, from, to, status, search, messageSearch]);
+  }, [page, limit, period, from, to, status, search, messageSearch]);
 
   return {
     tab,
     period,
     range,
+    firstDay,
     page,
     limit,
     filters,

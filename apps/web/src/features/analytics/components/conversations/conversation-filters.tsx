@@ -1,4 +1,4 @@
-import { ANALYTICS_STATUSES, CONVERSATION_PAGE_SIZES, type AnalyticsRangeQuery } from '@lantern/contracts';
+import { ANALYTICS_STATUSES, CONVERSATION_PAGE_SIZES } from '@lantern/contracts';
 import { useId } from 'react';
 import { Input, Label } from '@/components/ui/input';
 import { SearchBox } from '@/components/ui/search-box';
@@ -10,14 +10,14 @@ import { STATUS_LABELS } from '../tone';
 type Props = {
   filters: ConversationFilters;
   limit: number;
-  /** The period's dates: the range picked stays inside them. */
-  range: AnalyticsRangeQuery;
+  /** The period's first day (none for All Time): the pickers start there. */
+  firstDay: string | undefined;
   onFilter: (name: ConversationFilterName, value: string) => void;
   onLimit: (limit: number) => void;
 };
 
 /** Search, search in messages, status, date range and page size; each change returns to page 1. */
-export function ConversationFiltersBar({ filters, limit, range, onFilter, onLimit }: Props) {
+export function ConversationFiltersBar({ filters, limit, firstDay, onFilter, onLimit }: Props) {
   const id = useId();
   const today = calendarDate(new Date());
   return (
@@ -61,7 +61,7 @@ export function ConversationFiltersBar({ filters, limit, range, onFilter, onLimi
           id={`${id}-from`}
           type="date"
           value={filters.from}
-          min={range.dateFrom}
+          min={firstDay}
           max={filters.to || today}
           onChange={(e) => onFilter('from', e.target.value)}
         />
@@ -74,7 +74,7 @@ export function ConversationFiltersBar({ filters, limit, range, onFilter, onLimi
           id={`${id}-to`}
           type="date"
           value={filters.to}
-          min={filters.from || range.dateFrom}
+          min={filters.from || firstDay}
           max={today}
           onChange={(e) => onFilter('to', e.target.value)}
         />

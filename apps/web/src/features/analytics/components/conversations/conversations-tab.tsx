@@ -1,4 +1,4 @@
-import { ANALYTICS_MESSAGES, type AnalyticsRangeQuery } from '@lantern/contracts';
+import { ANALYTICS_MESSAGES } from '@lantern/contracts';
 import { MessagesSquare } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
@@ -15,7 +15,7 @@ import { ConversationFiltersBar } from './conversation-filters';
 type Params = ReturnType<typeof useAnalyticsParams>;
 
 /** All Conversations: the filters, one page of rows and the pages. */
-export function ConversationsTab({ params, range }: { params: Params; range: AnalyticsRangeQuery }) {
+export function ConversationsTab({ params }: { params: Params }) {
   const list = useConversations(params.conversationQuery);
   useFailureToast(list, ANALYTICS_MESSAGES.loadConversations);
   const rows = list.data?.conversations ?? null;
@@ -25,7 +25,7 @@ export function ConversationsTab({ params, range }: { params: Params; range: Ana
       <ConversationFiltersBar
         filters={params.filters}
         limit={params.limit}
-        range={range}
+        firstDay={params.firstDay}
         onFilter={params.setFilter}
         onLimit={params.setLimit}
       />

@@ -1,9 +1,12 @@
 import { ANALYTICS_MESSAGES, emailHealthGrade, emailHealthWarns, type EmailHealth } from '@lantern/contracts';
 import { Mail, TriangleAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount } from '@/lib/format';
+import { errorMessage } from '@/lib/api-client';
+import { countOf, formatCount, formatDateTime } from '@/lib/format';
 import { useEmailHealth } from '../../api/get-email-health';
+import { useSendTestWebhook, useWebhookStats } from '../../api/webhooks';
 import { useFailureToast } from '../../hooks/use-failure-toast';
 import { percent } from '../figures';
 import { ToneBadge, type Tone } from '../tone';
@@ -83,6 +86,43 @@ function EmailHealthFigures({ health }: { health: EmailHealth }) {
           <ToneBadge tone="yellow">No secret configured</ToneBadge>
         )}
       </p>
+      <WebhookActivity />
     </>
+  );
+}
+
+/**
+ * What the provider's webhooks delivered (GET /api/webhooks/stats) and a signed test event sent
+ * through the real receiver (POST /api/webhooks/test), so the school can check the connection.
+ */
+function WebhookActivity() {
+  const stats = useWebhookStats();
+  const test = useSendTestWebhook();
+  const s = stats.data;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+      {s ? (
+        <p>
+          {s.total_events === 0
+            ? 'No webhook events received yet.'
+            : `${countOf(s.total_events, 'event', 'events')} received, the last on ${formatDateTime(s.last_received_at!)}.`}
+          {s.failures > 0 && ` ${countOf(s.failures, 'event', 'events')} could not be applied.`}
+          {s.rejected_since_start > 0 &&
+            ` ${countOf(s.rejected_since_start, 'delivery', 'deliveries')} refused (bad signature or body) since the server started.`}
+        </p>
+      ) : stats.isError ? (
+        <p>Webhook activity could not be loaded.</p>
+      ) : null}
+      <Button variant="secondary" size="sm" isLoading={test.isPending} onClick={() => test.mutate()}>
+        Send test event
+      </Button>
+      <p role="status" className={test.data && !test.data.ok ? 'text-red-700' : 'text-slate-700'}>
+        {test.data
+          ? test.data.message
+          : test.isError
+            ? errorMessage(test.error, 'The test event could not be sent.')
+            : ''}
+      </p>
+    </div>
   );
 }

@@ -51,7 +51,7 @@ describe('Unanswered Questions', () => {
       '/analytics/conversation/c-1',
     ]);
     expect(screen.getByRole('listitem', { name: 'Is there a pool?' })).toHaveTextContent('Asked 1 time');
-    expect(api.callsTo('/api/analytics/unanswered-questions')[0]!.searchParams.get('dateFrom')).toBeTruthy();
+    expect(api.callsTo('/api/analytics/unanswered-questions')[0]!.searchParams.get('period')).toBe('7d');
 
     await userEvent.click(within(group).getByRole('button', { name: 'Add an answer' }));
     expect(screen.getByRole('dialog', { name: 'Add an answer' })).toHaveTextContent(
