@@ -41,7 +41,7 @@ try {
       return { rows: [] };
     },
   } as unknown as Database;
-  const service = createAnalyticsService(createAnalyticsRepository(explaining, ZONE), ZONE);
+  const service = createAnalyticsService(createAnalyticsRepository(explaining), () => ZONE);
   for (const period of ['all', '30d'] as const) {
     const range = { period };
     const calls: [string, () => Promise<unknown>][] = [

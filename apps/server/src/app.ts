@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onLeadsCreated: (created, tx, now) => segments.tagNewLeads(created, tx, now),
   });
   await registerDashboardModule(app, { leads, chat: chat.service, segments });
-  await registerAnalyticsModule(app, { db, timeZone: config.schoolTimeZone });
+  await registerAnalyticsModule(app, { db, timeZone: () => config.schoolTimeZone });
   await registerImportsModule(app, { db, leads });
   await registerWebhooksModule(app, { db, config, jobs, leads });
   const widget = await registerWidgetModule(app, { db, config });

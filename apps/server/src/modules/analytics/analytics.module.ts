@@ -6,13 +6,14 @@ import { createAnalyticsService, type AnalyticsService } from './analytics.servi
 
 /**
  * Conversation analytics: it owns no tables and reads conversations, visitors and leads through
- * chat's and leads' read interfaces; dates are in the school's time zone (SCHOOL_TIME_ZONE).
+ * chat's and leads' read interfaces; dates are in the school's time zone, read at each call
+ * (`timeZone`: the widget settings' school_time_zone, whose default is SCHOOL_TIME_ZONE).
  */
 export async function registerAnalyticsModule(
   app: FastifyInstance,
-  deps: { db: Database; timeZone: string },
+  deps: { db: Database; timeZone: () => string | Promise<string> },
 ): Promise<AnalyticsService> {
-  const analytics = createAnalyticsService(createAnalyticsRepository(deps.db, deps.timeZone), deps.timeZone);
+  const analytics = createAnalyticsService(createAnalyticsRepository(deps.db), deps.timeZone);
   await app.register(analyticsRoutes, { analytics });
   return analytics;
 }

@@ -70,7 +70,7 @@ export const conversationConditions = {
   },
 };
 
-export function createAnalyticsRepository(db: Database, zone: string) {
+export function createAnalyticsRepository(db: Database) {
   const run = async <T>(query: SQL) => rowsOf<T>(await db.execute(query));
   const fromConversations = sql`from ${conversationsTable} left join ${leadsTable} on ${l.id} = ${c.leadId}`;
   const recordColumns = (now: Date) => sql`${c.id} as id, ${conversationStatusAt(now)} as status,
@@ -109,7 +109,7 @@ export function createAnalyticsRepository(db: Database, zone: string) {
      * alone): summed per hour of the school's clock first (cheap to group), then per local date,
      * per local hour and overall by grouping sets over those few thousand hours.
      */
-    async statsByDateAndHour(now: Date, range: SQL | undefined) {
+    async statsByDateAndHour(now: Date, range: SQL | undefined, zone: string) {
       const is = (status: string) => conversationStatusIs(now, status);
       const ended = sql`not ${is('in_progress')}`;
       return run<{

@@ -67,15 +67,20 @@ function toMessages(messages: unknown): ConversationDetail['messages'] {
   }));
 }
 
-export function createAnalyticsService(repo: AnalyticsRepository, zone: string) {
-  const started = (range: AnalyticsRange, now: Date) =>
+/**
+ * `zoneOf` gives the school's time zone (the widget settings' school_time_zone): read at each call,
+ * so a change applies at once to 'Today', the dates of trends and the peak hours.
+ */
+export function createAnalyticsService(repo: AnalyticsRepository, zoneOf: () => string | Promise<string>) {
+  const started = (range: AnalyticsRange, now: Date, zone: string) =>
     rangeCondition(conversationColumns.startedAt, range, zone, now);
 
   const listConditions = (
     q: ConversationSearchQuery & { conversationId?: string },
     now: Date,
+    zone: string,
   ): (SQL | undefined)[] => [
-    started(q, now),
+    started(q, now, zone),
     q.status && q.status !== 'all' ? cond.status(now, q.status) : undefined,
     q.search ? cond.search(q.search) : undefined,
     q.messageSearch ? cond.messageSearch(q.messageSearch) : undefined,
@@ -94,7 +99,7 @@ export function createAnalyticsService(repo: AnalyticsRepository, zone: string) 
       q: ConversationSearchQuery & { conversationId?: string },
       now = new Date(),
     ): Promise<ConversationList> {
-      const { rows, total } = await repo.findConversations(now, listConditions(q, now), {
+      const { rows, total } = await repo.findConversations(now, listConditions(q, now, await zoneOf()), {
         limit: q.limit,
         offset: offsetOfPage(q),
       });
@@ -112,9 +117,10 @@ export function createAnalyticsService(repo: AnalyticsRepository, zone: string) 
     },
 
     async conversationStats(range: AnalyticsRange, now = new Date()): Promise<ConversationStats> {
-      const where = started(range, now);
+      const zone = await zoneOf();
+      const where = started(range, now, zone);
       const [groups, visitors] = await Promise.all([
-        repo.statsByDateAndHour(now, where),
+        repo.statsByDateAndHour(now, where, zone),
         repo.countVisitorsOfConversations(where),
       ]);
       const all = groups.find((g) => g.by === 'all');
@@ -151,9 +157,10 @@ export function createAnalyticsService(repo: AnalyticsRepository, zone: string) 
     },
 
     async funnel(range: AnalyticsRange, now = new Date()): Promise<Funnel> {
+      const zone = await zoneOf();
       const [visitors, conv] = await Promise.all([
         repo.countVisitorsFirstSeen(rangeCondition(visitorColumns.firstSeenAt, range, zone, now)),
-        repo.funnelConversations(now, started(range, now)),
+        repo.funnelConversations(now, started(range, now, zone)),
       ]);
       const byStatus = (s: string) => Number(conv.leads.find((x) => x.email_status === s)?.n ?? 0);
       const leads = conv.leads.reduce((sum, x) => sum + Number(x.n), 0);
@@ -186,7 +193,7 @@ export function createAnalyticsService(repo: AnalyticsRepository, zone: string) 
     },
 
     async dropOff(range: AnalyticsRange, now = new Date()): Promise<DropOff> {
-      const rows = await repo.furthestStages(now, started(range, now));
+      const rows = await repo.furthestStages(now, started(range, now, await zoneOf()));
       const furthest = Object.fromEntries(rows.map((r) => [r.stage, Number(r.n)])) as Record<
         DropOffStage,
         number
@@ -197,7 +204,7 @@ export function createAnalyticsService(repo: AnalyticsRepository, zone: string) 
 
     /** What the chatbot could not answer in the period, grouped by similar wording (unanswered-questions.ts). */
     async unansweredQuestions(range: AnalyticsRange, now = new Date()): Promise<UnansweredQuestions> {
-      const where = started(range, now);
+      const where = started(range, now, await zoneOf());
       const [askings, considered] = await Promise.all([
         repo.findUnansweredAskings(where),
         repo.countConversations(where),
