@@ -93,6 +93,18 @@ describe('Conversation Detail', () => {
     expect(screen.getByText('Duration').parentElement).toHaveTextContent('12 min');
   });
 
+  it('keeps the open tab in the address, so a reload or a shared link opens it again', async () => {
+    const user = userEvent.setup();
+    mockApi({ [DETAIL]: makeConversationDetail(), [JOURNEY]: makeVisitorJourney() });
+    renderAnalyticsRoute(`/analytics/conversation/${ID}?tab=performance`);
+    expect(await screen.findByRole('tab', { name: 'Performance' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Engagement score')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Context Evolution' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/analytics/conversation/${ID}?tab=context`);
+    await user.click(screen.getByRole('tab', { name: 'Messages' }));
+    expect(screen.getByTestId('location').textContent).toBe(`/analytics/conversation/${ID}`);
+  });
+
   it('toasts a conversation that does not exist and goes back to the analytics', async () => {
     mockApi({
       [DETAIL]: Response.json({ error: 'Conversation not found' }, { status: 404 }),

@@ -1,7 +1,7 @@
 import { ANALYTICS_MESSAGES, type ConversationDetail } from '@lantern/contracts';
 import { ArrowLeft, MessageSquareOff } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { useUrlParamsUpdate } from '@/lib/use-url-params';
 import { useConversationDetail } from '../../api/get-conversation-detail';
 import { useFailureToast } from '../../hooks/use-failure-toast';
 import { LoadFailed } from '../load-failed';
@@ -28,6 +29,22 @@ const BackLink = () => (
     Back to Analytics
   </Link>
 );
+
+const DETAIL_TABS = ['messages', 'context', 'performance'] as const;
+
+/** The open tab lives in the address (?tab=context), so a reload or a shared link keeps it. */
+function useDetailTab() {
+  const [params] = useSearchParams();
+  const update = useUrlParamsUpdate();
+  const asked = params.get('tab');
+  const tab = (DETAIL_TABS as readonly string[]).includes(asked ?? '') ? asked! : 'messages';
+  const setTab = (value: string) =>
+    update((next) => {
+      if (value === 'messages') next.delete('tab');
+      else next.set('tab', value);
+    }, true);
+  return [tab, setTab] as const;
+}
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -75,6 +92,7 @@ export function ConversationDetailScreen({ conversationId }: { conversationId: s
 }
 
 function ConversationDetailView({ conversation }: { conversation: ConversationDetail }) {
+  const [tab, setTab] = useDetailTab();
   return (
     <>
       <BackLink />
@@ -88,7 +106,7 @@ function ConversationDetailView({ conversation }: { conversation: ConversationDe
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardContent>
-            <Tabs defaultValue="messages">
+            <Tabs value={tab} onValueChange={setTab}>
               <TabsList aria-label="Conversation views">
                 <TabsTrigger value="messages">Messages</TabsTrigger>
                 <TabsTrigger value="context">Context Evolution</TabsTrigger>
