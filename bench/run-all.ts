@@ -20,6 +20,8 @@ type Benchmark = { file: string; quick?: string[] };
 const BENCHMARKS: Benchmark[] = [
   { file: 'login-bundle-size.mjs', quick: [] },
   { file: 'widget-size.mjs', quick: [] },
+  { file: 'templates-bundle.mjs', quick: [] },
+  { file: 'template-render.ts', quick: ['--recipients', '2000'] },
   { file: 'start-time.mjs', quick: [] },
   { file: 'auth-throughput.mjs', quick: [] },
   { file: 'widget-launcher.ts', quick: [] },

@@ -23,6 +23,7 @@ import { registerLeadsModule } from './modules/leads/leads.module';
 import { registerResourcesModule } from './modules/resources/resources.module';
 import { registerSegmentsModule } from './modules/segments/segments.module';
 import { registerSystemModule } from './modules/system/system.module';
+import { registerTemplatesModule } from './modules/templates/templates.module';
 import { registerWebhooksModule } from './modules/webhooks/webhooks.module';
 import { registerWidgetModule } from './modules/widget/widget.module';
 import { createAiProvider } from './providers/ai/ai-provider';
@@ -103,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerEnrollmentModule(app, { config, leads, resources, email, widget });
   const knowledge = await registerKnowledgeModule(app, { db, storage, jobs, ai, images });
+  // Campaigns (a later issue) render their emails through this module's service.
+  await registerTemplatesModule(app, { db });
   await chat.register(app, { config, ai, knowledge, widget, leads, resources });
 
   await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });

@@ -20,3 +20,5 @@ export * from './chat';
 export * from './widget';
 export * from './analytics';
 export * from './webhooks';
+export * from './template-render';
+export * from './templates';

@@ -11,3 +11,4 @@ export * from '../modules/email/email.tables';
 export * from '../modules/resources/resources.tables';
 export * from '../modules/knowledge/knowledge.tables';
 export * from '../modules/webhooks/webhooks.tables';
+export * from '../modules/templates/templates.tables';

@@ -1,5 +1,10 @@
-import { AreaPlaceholder } from '../layout/area-placeholder';
+import { TemplatesScreen } from '@/features/templates/components/templates-screen';
 
 export default function TemplatesRoute() {
-  return <AreaPlaceholder area="templates" />;
+  return (
+    <>
+      <title>Templates · Lantern Admin</title>
+      <TemplatesScreen />
+    </>
+  );
 }
