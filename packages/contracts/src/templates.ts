@@ -143,8 +143,9 @@ export const TEMPLATE_MESSAGES = {
 export const templateDeleteConfirm = (name: string) =>
   `Are you sure you want to delete "${name}"? This action cannot be undone.`;
 export const templatesShowing = (shown: number, total: number) => `Showing ${shown} of ${total} templates`;
-export const templateUsedTimes = (count: number) => `Used ${count} times`;
-export const templateVariablesDetected = (count: number) => `${count} variables detected`;
+export const templateUsedTimes = (count: number) => `Used ${count} ${count === 1 ? 'time' : 'times'}`;
+export const templateVariablesDetected = (count: number) =>
+  `${count} ${count === 1 ? 'variable' : 'variables'} detected`;
 /** '+N more' after the first TEMPLATE_TAG_DISPLAY_LIMIT segment tags. */
 export const templateMoreTags = (count: number) => `+${count} more`;
 
