@@ -25,6 +25,8 @@ const BENCHMARKS: Benchmark[] = [
   { file: 'start-time.mjs', quick: [] },
   { file: 'auth-throughput.mjs', quick: [] },
   { file: 'widget-launcher.ts', quick: [] },
+  { file: 'widget-preview-latency.ts', quick: [] },
+  { file: 'widget-image-upload.ts', quick: ['--runs', '3'] },
   { file: 'leads-list.ts', quick: ['--leads', '10000'] },
   { file: 'segment-rules.ts', quick: ['--leads', '10000'] },
   { file: 'analytics.ts', quick: ['--conversations', '10000', '--runs', '10'] },

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInThroughApi } from '../support/auth';
+import { solidPng } from './settings-setup';
 import { widgetOn } from './widget-setup';
 
 /** What these tests change, and the spec's defaults (3.6) they put back for the other journeys. */
@@ -13,7 +14,6 @@ const SCHOOL_SETTINGS = {
   text_color: '#E2E8F0',
   border_radius: '4px',
   position: 'top-left',
-  avatar_url: '/widget/missing-avatar.png',
   call_to_action_text: 'Questions about admissions? Ask Wren',
   show_branding: false,
 };
@@ -56,6 +56,16 @@ test("the widget wears the school's settings: names, welcome, colours with reada
   request,
 }) => {
   await putSettings(request, token, SCHOOL_SETTINGS);
+  // An uploaded avatar that fails to load on the school's page (here: its request is cut).
+  const upload = await request.post('/api/widget/upload-image', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      imageType: 'avatar',
+      image: { name: 'wren.png', mimeType: 'image/png', buffer: solidPng(200, 200, [15, 118, 110]) },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  await page.route('**/widget/images/**', (route) => route.abort());
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/widget/');
   const w = widgetOn(page, 'Wren');
@@ -86,7 +96,7 @@ test('auto-open: a new visitor sees the window open by itself after the delay, w
 }) => {
   await putSettings(request, token, {
     auto_open_enabled: true,
-    auto_open_delay: 1,
+    auto_open_delay: 3,
     auto_open_only_new_visitors: true,
   });
   const context = await browser.newContext();
@@ -94,14 +104,14 @@ test('auto-open: a new visitor sees the window open by itself after the delay, w
   await page.goto('/widget/');
   const w = widgetOn(page);
   await expect(w.launcher).toBeVisible();
-  await expect(w.dialog).toBeVisible({ timeout: 5_000 });
+  await expect(w.dialog).toBeVisible({ timeout: 8_000 });
   await expect(w.input).not.toBeFocused();
   // The same visitor in a new tab: no longer new, so the window stays closed.
   const again = await context.newPage();
   await again.goto('/widget/');
   const w2 = widgetOn(again);
   await expect(w2.launcher).toBeVisible();
-  await again.waitForTimeout(2_000);
+  await again.waitForTimeout(4_000);
   await expect(w2.dialog).toBeHidden();
   await context.close();
 });

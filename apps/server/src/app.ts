@@ -11,7 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerAnalyticsModule } from './modules/analytics/analytics.module';
 import { registerAuthModule } from './modules/auth/auth.module';
-import { countConvertedConversations } from './modules/chat';
+import { countChatAnalyticsData, countConvertedConversations, deleteChatAnalyticsData } from './modules/chat';
 import { createChatModule } from './modules/chat/chat.module';
 import { registerDashboardModule } from './modules/dashboard/dashboard.module';
 import { registerEmailModule } from './modules/email/email.module';
@@ -19,7 +19,9 @@ import { registerEnrollmentModule } from './modules/enrollment/enrollment.module
 import { registerImportsModule } from './modules/imports/imports.module';
 import { registerJobsModule } from './modules/jobs/jobs.module';
 import { registerKnowledgeModule } from './modules/knowledge/knowledge.module';
+import { countAllLeads, deleteAllLeads } from './modules/leads';
 import { registerLeadsModule } from './modules/leads/leads.module';
+import { countDownloadRecords, deleteDownloadRecords } from './modules/resources';
 import { registerResourcesModule } from './modules/resources/resources.module';
 import { registerSegmentsModule } from './modules/segments/segments.module';
 import { registerSystemModule } from './modules/system/system.module';
@@ -70,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailerlite = apiKey ? createMailerLiteClient({ apiKey, baseUrl: apiUrl }) : null;
 
   // Modules, each after the ones it uses; auth first, so every route passes its session check.
-  await registerAuthModule(app, { db, config, keys });
+  const { twoFactor } = await registerAuthModule(app, { db, config, keys });
   await registerSystemModule(app, { database });
   const segments = await registerSegmentsModule(app, {
     db,
@@ -90,10 +92,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onLeadsCreated: (created, tx, now) => segments.tagNewLeads(created, tx, now),
   });
   await registerDashboardModule(app, { leads, chat: chat.service, segments });
-  await registerAnalyticsModule(app, { db, timeZone: () => config.schoolTimeZone });
+  // The school's time zone is a widget setting (SCHOOL_TIME_ZONE its default), read at each call.
+  await registerAnalyticsModule(app, { db, timeZone: () => widget.schoolTimeZone() });
   await registerImportsModule(app, { db, leads });
   await registerWebhooksModule(app, { db, config, jobs, leads });
-  const widget = await registerWidgetModule(app, { db, config });
+  const widget = await registerWidgetModule(app, {
+    db,
+    config,
+    storage,
+    // Clearing analytics removes chat's and resources' data (and leads when asked) in one
+    // transaction after the account's step-up; the widget module cannot import those modules.
+    clear: {
+      parts: [
+        { count: countChatAnalyticsData, clear: deleteChatAnalyticsData },
+        { count: countDownloadRecords, clear: deleteDownloadRecords },
+      ],
+      leads: {
+        count: async (q) => ({ leads: await countAllLeads(q) }),
+        clear: async (tx) => ({ leads: await deleteAllLeads(tx) }),
+      },
+      confirmIdentity: (userId, input, ctx) => twoFactor.confirmIdentity(userId, input, ctx),
+      twoFactorEnabled: (userId) => twoFactor.isEnabled(userId),
+    },
+  });
   const email = await registerEmailModule(app, { db, provider: emailProvider, jobs });
   const resources = await registerResourcesModule(app, {
     db,

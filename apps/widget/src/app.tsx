@@ -5,7 +5,7 @@ import { Launcher } from './components/launcher';
 import type { WidgetConfig } from './config';
 import { recall, remember } from './storage';
 import { themeVariables } from './theme';
-import { useChat } from './use-chat';
+import { useChat, type ChatState } from './use-chat';
 
 export type AppProps = {
   api: ChatApi;
@@ -18,35 +18,22 @@ export type AppProps = {
 
 const isPhone = () => window.matchMedia('(max-width: 480px)').matches;
 
-/** The launcher and, when open, the chat window; open state survives a reload of the tab. */
+/** The widget on a school's page: the open state survives a reload of the tab; auto-open once per tab. */
 export function App({ api, origin, config, visitor, isNewVisitor }: AppProps) {
   const [isOpen, setOpen] = useState(recall('isOpen') === '1');
-  const [shouldFocus, setShouldFocus] = useState(false);
-  const [draft, setDraft] = useState('');
-  const launcherRef = useRef<HTMLButtonElement>(null);
-  const windowRef = useRef<HTMLDivElement>(null);
-  const returnFocus = useRef(false);
+  const [openedByUser, setOpenedByUser] = useState(false);
   const chat = useChat(api, visitor);
 
   const open = useCallback((byUser: boolean) => {
     remember('isOpen', '1');
     remember('greeted', '1');
-    setShouldFocus(byUser);
+    setOpenedByUser(byUser);
     setOpen(true);
   }, []);
   const close = useCallback(() => {
     remember('isOpen', null);
-    returnFocus.current = true;
     setOpen(false);
   }, []);
-
-  useEffect(() => {
-    if (isOpen && chat.loadState === 'idle') void chat.load();
-    if (!isOpen && returnFocus.current) {
-      returnFocus.current = false;
-      launcherRef.current?.focus();
-    }
-  }, [isOpen, chat.loadState, chat.load]);
 
   // Auto-open once per tab after the configured delay (new visitors only, when so set), unless the
   // parent already opened it. It does not take the focus: the parent may be reading the page.
@@ -72,6 +59,65 @@ export function App({ api, origin, config, visitor, isNewVisitor }: AppProps) {
     open,
   ]);
 
+  return (
+    <WidgetView
+      config={config}
+      origin={origin}
+      chat={chat}
+      isOpen={isOpen}
+      openedByUser={openedByUser}
+      showTeaser={!recall('greeted')}
+      onOpen={open}
+      onClose={close}
+    />
+  );
+}
+
+type WidgetViewProps = {
+  config: WidgetConfig;
+  origin: string;
+  chat: ChatState;
+  isOpen: boolean;
+  /** Opened by a click (the message box takes the focus), not by auto-open. */
+  openedByUser: boolean;
+  /** The call to action, until the visitor has opened the chat once. */
+  showTeaser: boolean;
+  onOpen: (byUser: boolean) => void;
+  onClose: () => void;
+};
+
+/**
+ * The launcher and, when open, the chat window. Shared by the live widget and the admin's preview
+ * (preview.tsx), so the preview is what parents see.
+ */
+export function WidgetView({
+  config,
+  origin,
+  chat,
+  isOpen,
+  openedByUser,
+  showTeaser,
+  onOpen,
+  onClose,
+}: WidgetViewProps) {
+  const [draft, setDraft] = useState('');
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const windowRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+  // Closed from inside the widget (close button, Escape, launcher): the focus goes back to the launcher.
+  const close = () => {
+    returnFocus.current = true;
+    onClose();
+  };
+
+  useEffect(() => {
+    if (isOpen && chat.loadState === 'idle') void chat.load();
+    if (!isOpen && returnFocus.current) {
+      returnFocus.current = false;
+      launcherRef.current?.focus();
+    }
+  }, [isOpen, chat.loadState, chat.load]);
+
   const style = Object.entries(themeVariables(config))
     .map(([k, v]) => `${k}:${v}`)
     .join(';');
@@ -84,21 +130,21 @@ export function App({ api, origin, config, visitor, isNewVisitor }: AppProps) {
           chat={chat}
           draft={draft}
           setDraft={setDraft}
-          shouldFocus={shouldFocus}
+          shouldFocus={openedByUser}
           isPhone={isPhone}
           onClose={close}
           windowRef={windowRef}
         />
       ) : null}
-      {!isOpen && config.call_to_action_text && !recall('greeted') ? (
-        <button type="button" class="lw-teaser" onClick={() => open(true)}>
+      {!isOpen && config.call_to_action_text && showTeaser ? (
+        <button type="button" class="lw-teaser" onClick={() => onOpen(true)}>
           {config.call_to_action_text}
         </button>
       ) : null}
       <Launcher
         isOpen={isOpen}
         chatbotName={config.chatbot_name}
-        onToggle={() => (isOpen ? close() : open(true))}
+        onToggle={() => (isOpen ? close() : onOpen(true))}
         buttonRef={launcherRef}
       />
     </div>

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { createChatApi } from './api';
 import { App } from './app';
 import { mergeConfig, type WidgetConfig } from './config';
+import { bootPreview, canPreview } from './preview';
 import { recall, remember } from './storage';
 import { WIDGET_CSS } from './styles';
 
@@ -18,14 +19,31 @@ const CONFIG_WAIT_MS = 1500;
 const script =
   (document.currentScript as HTMLScriptElement | null) ??
   document.querySelector<HTMLScriptElement>('script[src*="/widget/widget.js"]');
-const origin = new URL(script?.src ?? location.href, location.href).origin;
+const scriptUrl = new URL(script?.src ?? location.href, location.href);
+const origin = scriptUrl.origin;
 const flag = '__lanternWidget';
 const globals = window as unknown as Record<string, unknown>;
 
 /** Timings for bench/widget-launcher.ts (script running, settings in, launcher drawn). */
 const mark = (name: string) => performance.mark?.(`lantern-widget:${name}`);
 
+/** The shadow root's mount point, on a host element appended to <body>. */
+function mountPoint(): HTMLElement {
+  const host = document.createElement('lantern-chat-widget');
+  const shadow = host.attachShadow({ mode: 'open' });
+  const mount = document.createElement('div');
+  shadow.append(mount);
+  addStyles(shadow);
+  document.body.appendChild(host);
+  return mount;
+}
+
 function boot() {
+  // The admin's live preview (/widget/preview.html): no calls to the server, settings by postMessage.
+  if (scriptUrl.searchParams.get('mode') === 'preview') {
+    if (canPreview(origin)) void bodyReady().then(() => bootPreview(mountPoint(), origin));
+    return;
+  }
   mark('start');
   const api = createChatApi(origin);
   const settings = api.config().then(mergeConfig);
@@ -61,12 +79,7 @@ function boot() {
 
   void whenShown.then(async (initial) => {
     await bodyReady();
-    const host = document.createElement('lantern-chat-widget');
-    const shadow = host.attachShadow({ mode: 'open' });
-    const mount = document.createElement('div');
-    shadow.append(mount);
-    addStyles(shadow);
-    document.body.appendChild(host);
+    const mount = mountPoint();
     const show = (config: WidgetConfig) =>
       render(
         <App api={api} origin={origin} config={config} visitor={visitor} isNewVisitor={isNewVisitor} />,

@@ -17,6 +17,7 @@ export * from './resources';
 export * from './email';
 export * from './knowledge';
 export * from './chat';
+export * from './contrast';
 export * from './widget';
 export * from './analytics';
 export * from './webhooks';

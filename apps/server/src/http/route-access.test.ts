@@ -92,6 +92,8 @@ describe('who may call which route', () => {
       'GET /healthz',
       'GET /widget/config',
       'GET /widget/conversations/:id',
+      // The school's avatar and logo, shown by the widget on the school's site and by /enroll.
+      'GET /widget/images/:name',
       'OPTIONS /widget/conversations',
       'OPTIONS /widget/conversations/:id',
       'OPTIONS /widget/conversations/:id/messages',

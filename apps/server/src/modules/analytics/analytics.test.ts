@@ -156,6 +156,29 @@ describe('conversation statistics', () => {
     expect((await get('UTC', `/api/analytics/conversations?period=today&${day}`)).pagination.total).toBe(0);
   });
 
+  it("follows the school's time zone saved in the widget settings, at once", async () => {
+    const { t, token } = apps.UTC;
+    const setZone = async (zone: string) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/widget/settings',
+        headers: bearer(token),
+        payload: { school_time_zone: zone },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const day = '/api/analytics/conversation-stats?dateFrom=2026-11-01&dateTo=2026-11-01';
+    expect((await get('UTC', day)).overview.converted_conversations).toBe(4);
+    await setZone('America/New_York');
+    try {
+      // The same day read on New York's clock: the figures of the New York app.
+      expect((await get('UTC', day)).overview.converted_conversations).toBe(5);
+    } finally {
+      await setZone('UTC');
+    }
+    expect((await get('UTC', day)).overview.converted_conversations).toBe(4);
+  });
+
   it('reads a timestamp without an offset in the school zone', async () => {
     // 2026-11-01T00:00 in New York is 04:00Z: #9 (04:30Z) onwards, up to #12 (07:05Z).
     const q = 'dateFrom=2026-11-01T00:00:00&dateTo=2026-11-01T02:30:00';

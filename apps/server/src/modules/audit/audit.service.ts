@@ -1,3 +1,4 @@
+import { desc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditEvents } from './audit.tables';
 
@@ -26,7 +27,13 @@ export type AuditAction =
   | 'resource.created'
   | 'resource.deleted'
   | 'knowledge.document_deleted'
-  | 'knowledge.chunk_deleted';
+  | 'knowledge.chunk_deleted'
+  | 'widget.settings_updated'
+  | 'widget.theme_applied'
+  | 'widget.settings_reset'
+  | 'widget.image_uploaded'
+  | 'widget.image_deleted'
+  | 'analytics.cleared';
 
 /** Who asked for a change: the signed-in admin (null for the system) and their address. */
 export type Actor = { userId: string | null; ip: string | null };
@@ -46,4 +53,27 @@ export async function recordAuditEvent(db: Database, event: AuditEvent): Promise
     details: event.details ?? {},
     ip: event.ip ?? null,
   });
+}
+
+export type StoredAuditEvent = {
+  id: string;
+  actorId: string | null;
+  action: AuditAction;
+  details: Record<string, unknown>;
+  ip: string | null;
+  createdAt: Date;
+};
+
+/** The newest events of the given actions (a module's own history, e.g. the widget settings'). */
+export async function listAuditEvents(
+  db: Database,
+  query: { actions: readonly AuditAction[]; limit: number },
+): Promise<StoredAuditEvent[]> {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(inArray(auditEvents.action, [...query.actions]))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(query.limit);
+  return rows.map((r) => ({ ...r, action: r.action as AuditAction }));
 }

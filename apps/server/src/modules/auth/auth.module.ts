@@ -26,4 +26,6 @@ export async function registerAuthModule(
   registerAuthentication(app, auth);
   await app.register(authRoutes, { auth });
   await app.register(twoFactorRoutes, { twoFactor });
+  // Other modules' step-up (clearing analytics) reuses the password and code checks.
+  return { twoFactor };
 }

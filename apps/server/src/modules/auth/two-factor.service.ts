@@ -65,6 +65,36 @@ export function createTwoFactorService(deps: {
   return {
     checkSecondFactor,
 
+    /**
+     * Step-up for a destructive call (clearing analytics): the account's password, and a current
+     * two-factor code (or an unused backup code) when two-factor is on. Both checks are rate-limited
+     * as the account's own security calls are; throws a 400 with the reason otherwise.
+     */
+    async confirmIdentity(
+      userId: string,
+      input: { password: string; code?: string | undefined },
+      ctx: RequestContext,
+    ): Promise<void> {
+      const user = await currentUser(userId);
+      const subject = {
+        account: user.email,
+        address: ctx.ip,
+        kind: 'password' as const,
+        sessionId: ctx.sessionId,
+      };
+      if (!(await throttle.check(subject, () => verifyPassword(user.passwordHash, input.password)))) {
+        throw new BadInputError('The password is not correct');
+      }
+      if (!user.twoFactorEnabled) return;
+      if (!input.code) throw new BadInputError('Please enter your current 2FA code');
+      await requireCode(user, input.code, ctx.ip, 'any');
+    },
+
+    /** Whether the account has two-factor on (a step-up then needs a code). */
+    async isEnabled(userId: string): Promise<boolean> {
+      return (await currentUser(userId)).twoFactorEnabled;
+    },
+
     async status(userId: string) {
       const user = await currentUser(userId);
       return { enabled: user.twoFactorEnabled, setupAt: user.twoFactorEnabledAt?.toISOString() ?? null };

@@ -12,3 +12,5 @@ export {
 export { stem, subjectWords } from './question-terms';
 // A count the app hands to segments' analytics (segments cannot import chat): conversation-counts.ts.
 export { countConvertedConversations } from './conversation-counts';
+// Clearing analytics (the widget module's Production Data Management), handed over by the app.
+export { countChatAnalyticsData, deleteChatAnalyticsData } from './analytics-data';

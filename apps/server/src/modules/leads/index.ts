@@ -3,3 +3,5 @@
 // listeners (lead-changes.ts).
 export { leadColumns, leadConditions, leadRuleColumns, leadsTable } from './lead-columns';
 export type { CreatedLead, LeadsChangedListener, LeadsCreatedListener } from './lead-changes';
+// Clearing analytics with "Also delete leads": handed to the widget module by the app.
+export { countAllLeads, deleteAllLeads } from './lead-clearing';

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The chat widget's settings (spec document 3, 3.6): one row (id 1). The public enrolment form
@@ -7,6 +8,8 @@ import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 export const widgetSettings = pgTable('widget_settings', {
   id: integer('id').primaryKey().default(1),
   schoolName: text('school_name').notNull().default('My Academy'),
+  /** IANA name; null means the server's SCHOOL_TIME_ZONE. */
+  schoolTimeZone: text('school_time_zone'),
   position: text('position').notNull().default('bottom-right'),
   uniqueSellingProposition: text('unique_selling_proposition'),
   callToActionText: text('call_to_action_text'),
@@ -35,3 +38,29 @@ export const widgetSettings = pgTable('widget_settings', {
 });
 
 export type WidgetSettingsRow = typeof widgetSettings.$inferSelect;
+
+/**
+ * An uploaded avatar or logo, re-encoded (metadata stripped) and kept in file storage under
+ * `storage_key`; served publicly at /widget/images/<name>. The settings may point only at these
+ * (or at an operator-allowed host).
+ */
+export const widgetImages = pgTable(
+  'widget_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `<type>-<uuid>.<png|jpg>`: the public file name, made by the server. */
+    name: text('name').notNull().unique(),
+    imageType: text('image_type').$type<'avatar' | 'logo'>().notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The uploaded file's name, cleaned, for display only. */
+    originalFilename: text('original_filename').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('widget_images_image_type_check', sql`${t.imageType} in ('avatar', 'logo')`)],
+);
+
+export type WidgetImageRow = typeof widgetImages.$inferSelect;
