@@ -32,7 +32,11 @@ export function useClearAnalytics() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clearAnalytics,
-    // Every count on other screens (dashboard, analytics, leads) is out of date now.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'widget' }),
+    // Every count on other screens (dashboard, analytics, leads) is out of date now, and the
+    // settings history gains the clearing (the settings themselves are untouched).
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== 'widget' || q.queryKey[1] === widgetKeys.history[1],
+      }),
   });
 }
