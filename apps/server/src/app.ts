@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerAnalyticsModule } from './modules/analytics/analytics.module';
 import { registerAuthModule } from './modules/auth/auth.module';
+import { registerCampaignsModule } from './modules/campaigns/campaigns.module';
 import { countChatAnalyticsData, countConvertedConversations, deleteChatAnalyticsData } from './modules/chat';
 import { createChatModule } from './modules/chat/chat.module';
 import { registerDashboardModule } from './modules/dashboard/dashboard.module';
@@ -125,8 +126,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerEnrollmentModule(app, { config, leads, resources, email, widget });
   const knowledge = await registerKnowledgeModule(app, { db, storage, jobs, ai, images });
-  // Campaigns (a later issue) render their emails through this module's service.
-  await registerTemplatesModule(app, { db });
+  // Campaigns render their emails through this module's service.
+  const templates = await registerTemplatesModule(app, { db });
+  await registerCampaignsModule(app, {
+    db,
+    segments,
+    templates,
+    ai,
+    knowledge,
+    resources,
+    schoolName: async () => (await widget.publicConfig()).school_name,
+  });
   await chat.register(app, { config, ai, knowledge, widget, leads, resources });
 
   await registerWebApp(app, { web: config.webDistDir, widget: config.widgetDistDir });

@@ -23,3 +23,5 @@ export * from './analytics';
 export * from './webhooks';
 export * from './template-render';
 export * from './templates';
+export * from './campaign-rules';
+export * from './campaigns';

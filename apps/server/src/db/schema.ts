@@ -12,3 +12,4 @@ export * from '../modules/resources/resources.tables';
 export * from '../modules/knowledge/knowledge.tables';
 export * from '../modules/webhooks/webhooks.tables';
 export * from '../modules/templates/templates.tables';
+export * from '../modules/campaigns/campaigns.tables';

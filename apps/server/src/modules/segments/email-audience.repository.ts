@@ -30,6 +30,30 @@ export function sendableLeadSql(leadId: SQL, emailStatus: SQL): SQL {
     where nc.lead_id = ${leadId} and ns.never_contact)`;
 }
 
+/**
+ * The members of these segments, once each, as a relation: `columns` (over leadColumns) and
+ * `sendable`, the rule of sendableLeadSql written as joins, so a whole audience costs one pass
+ * (campaign recipients and data quality over 100,000 members) instead of a lookup per member.
+ */
+export function segmentAudienceSql(segmentIds: readonly string[], columns: SQL): SQL {
+  const ids = sql.join(
+    segmentIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  // One segment lists each lead once (its primary key); several need the duplicates removed.
+  const memberIds =
+    segmentIds.length === 1
+      ? sql`select lead_id from ${leadSegments} where segment_id = ${segmentIds[0]}::uuid`
+      : sql`select distinct lead_id from ${leadSegments} where segment_id in (${ids})`;
+  return sql`select ${columns}, (${lead.emailStatus} = 'subscribed' and nc.lead_id is null) as sendable
+    from (${memberIds}) m
+    join ${leadsTable} on ${lead.id} = m.lead_id
+    left join (
+      select distinct x.lead_id from ${leadSegments} x join ${segments} s on s.id = x.segment_id
+      where s.never_contact
+    ) nc on nc.lead_id = m.lead_id`;
+}
+
 export function createEmailAudienceRepository(db: Database) {
   return {
     /**

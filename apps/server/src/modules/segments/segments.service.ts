@@ -17,6 +17,7 @@ import {
   tagLeads,
   tagNewLeads,
 } from './auto-tagging';
+import { segmentAudienceSql } from './email-audience.repository';
 import { syncToMailerLite } from './mailerlite-sync';
 import {
   assignLeads,
@@ -119,6 +120,8 @@ export function createSegmentsService(deps: {
     leadIsInSegment: (segmentId: string) => repo.leadIsInSegment(segmentId),
     /** Subscribed and in no never-contact segment: the one rule of every email audience. */
     isSendable: (leadId: string) => repo.isSendable(leadId),
+    /** These segments' members once each with whether each is sendable, as SQL (campaign audiences). */
+    segmentAudienceSql,
     leadIsNotInSegment: (segmentId: string) => sql`not ${repo.leadIsInSegment(segmentId)}`,
     countActive: () => repo.countActive(),
     topByLeads: (limit: number) => repo.topByLeads(limit),

@@ -1,5 +1,10 @@
-import { AreaPlaceholder } from '../layout/area-placeholder';
+import { CampaignsScreen } from '@/features/campaigns/components/campaigns-screen';
 
 export default function CampaignsRoute() {
-  return <AreaPlaceholder area="campaigns" />;
+  return (
+    <>
+      <title>Campaigns · Lantern Admin</title>
+      <CampaignsScreen />
+    </>
+  );
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TemplatesScreen } from './templates-screen';
 
 // CodeMirror needs a real layout engine; a textarea stands in for it here (Playwright drives the real one).
-vi.mock('./editor/html-code-editor-impl', () => ({
+vi.mock('@/components/ui/html-code-editor-impl', () => ({
   default: ({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) => (
     <textarea aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
   ),

@@ -5,7 +5,7 @@ import { Label, TextField } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorAt } from '@/lib/form';
-import { HtmlCodeEditor } from './html-code-editor';
+import { HtmlCodeEditor } from '@/components/ui/html-code-editor';
 import type { TemplateDraft } from './template-draft';
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {

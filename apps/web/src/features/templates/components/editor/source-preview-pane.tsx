@@ -5,8 +5,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { SandboxedHtmlFrame } from '../sandboxed-html-frame';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { SandboxedHtmlFrame } from '@/components/ui/sandboxed-html-frame';
 import type { TemplateDraft } from './template-draft';
 
 const RENDER_DELAY_MS = 250;

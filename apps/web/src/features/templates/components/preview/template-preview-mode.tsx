@@ -11,8 +11,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { templateKeys } from '../../api/query-keys';
 import { previewTemplate } from '../../api/template-tools';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { SandboxedHtmlFrame } from '../sandboxed-html-frame';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { SandboxedHtmlFrame } from '@/components/ui/sandboxed-html-frame';
 import { TemplateCategoryBadge } from '../template-category-badge';
 import { initialSampleValues, sampleFieldsOf } from './sample-values';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '@/components/ui/spinner';
+import { Spinner } from './spinner';
 import type { HtmlCodeEditorProps } from './html-code-editor-impl';
 
-// CodeMirror is about 200 KB gzipped: it is fetched when the editor first opens, on this route only.
+// CodeMirror is about 200 KB gzipped: it is fetched when the editor first opens, on those routes only.
 const LazyHtmlCodeEditor = lazy(() => import('./html-code-editor-impl'));
 
 function EditorLoading({ minHeight }: { minHeight: string }) {

@@ -1,0 +1,131 @@
+import type { GenerationMetadata } from '@lantern/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { adminUsers } from '../auth/auth.tables';
+import { segments } from '../segments/segments.tables';
+import { emailTemplates } from '../templates/templates.tables';
+
+/** Campaigns (spec document 3, 3.8); migration 0016_campaigns.sql. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    contentHtml: text('content_html').notNull(),
+    contentText: text('content_text').notNull().default(''),
+    segmentId: uuid('segment_id').references(() => segments.id, { onDelete: 'set null' }),
+    /** Computed at each save (and on reading one campaign): the segment's name, members, recipients. */
+    segmentName: text('segment_name'),
+    segmentLeads: integer('segment_leads').notNull().default(0),
+    estimatedRecipients: integer('estimated_recipients').notNull().default(0),
+    targetSegmentCount: integer('target_segment_count').notNull().default(1),
+    approvalStatus: text('approval_status').notNull().default('draft'),
+    publishStatus: text('publish_status').notNull().default('ready'),
+    /** SHA-256 of the approval link's token (the campaign results issue issues it). */
+    approvalTokenHash: text('approval_token_hash').unique(),
+    approvalFeedback: text('approval_feedback'),
+    approvedByEmail: text('approved_by_email'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    finalVersionNumber: integer('final_version_number'),
+    currentVersionNumber: integer('current_version_number').notNull().default(1),
+    templateId: uuid('template_id').references(() => emailTemplates.id, { onDelete: 'set null' }),
+    generationMetadata: jsonb('generation_metadata')
+      .$type<Partial<GenerationMetadata>>()
+      .notNull()
+      .default({}),
+    createdBy: uuid('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaigns_created_idx').on(t.createdAt, t.id),
+    index('campaigns_segment_idx').on(t.segmentId),
+    index('campaigns_status_idx').on(t.approvalStatus, t.publishStatus),
+    check(
+      'campaigns_approval_status_check',
+      sql`${t.approvalStatus} in ('draft', 'pending', 'approved', 'rejected')`,
+    ),
+    check(
+      'campaigns_publish_status_check',
+      sql`${t.publishStatus} in ('ready', 'unpublished', 'published', 'scheduled', 'sent')`,
+    ),
+    check(
+      'campaigns_counts_check',
+      sql`${t.segmentLeads} >= 0 and ${t.estimatedRecipients} >= 0 and ${t.currentVersionNumber} >= 1`,
+    ),
+  ],
+);
+
+/** Every saved content of a campaign: created, each manual save, each AI edit. */
+export const campaignVersions = pgTable(
+  'campaign_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    subject: text('subject').notNull(),
+    contentHtml: text('content_html').notNull(),
+    contentText: text('content_text').notNull().default(''),
+    instruction: text('instruction'),
+    changeSummary: text('change_summary'),
+    personalizationLevel: text('personalization_level').notNull().default('medium'),
+    source: text('source').$type<'created' | 'manual' | 'ai'>().notNull(),
+    createdBy: uuid('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('campaign_versions_number_unique').on(t.campaignId, t.versionNumber),
+    check(
+      'campaign_versions_personalization_level_check',
+      sql`${t.personalizationLevel} in ('light', 'medium', 'heavy')`,
+    ),
+    check('campaign_versions_source_check', sql`${t.source} in ('created', 'manual', 'ai')`),
+  ],
+);
+
+/** Voice settings (3.9): at most one default (a partial unique index). */
+export const voiceSettings = pgTable(
+  'voice_settings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    description: text('description'),
+    tone: text('tone').notNull(),
+    perspective: text('perspective').notNull(),
+    style: text('style').notNull(),
+    avoidTerms: jsonb('avoid_terms').$type<string[]>().notNull().default([]),
+    includeElements: jsonb('include_elements').$type<string[]>().notNull().default([]),
+    preferredLength: text('preferred_length').notNull().default('300-500'),
+    ctaStyle: text('cta_style').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('voice_settings_one_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignInsert = typeof campaigns.$inferInsert;
+export type CampaignVersionRow = typeof campaignVersions.$inferSelect;
+export type VoiceSettingRow = typeof voiceSettings.$inferSelect;

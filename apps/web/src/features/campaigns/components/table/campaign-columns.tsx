@@ -1,0 +1,154 @@
+import { campaignActions, type CampaignSummary } from '@lantern/contracts';
+import { Bot, Eye, Pencil, Trash2 } from 'lucide-react';
+import type { ColumnDef } from '@/components/ui/data-table';
+import { Button } from '@/components/ui/button';
+import { formatCount, formatDate } from '@/lib/format';
+import { CampaignStatusBadge, DataQualityBadge } from './campaign-badges';
+
+export type CampaignRowHandlers = {
+  /** Opens the campaign in the editor; one that cannot be edited shows why (2.7). */
+  onEdit: (campaign: CampaignSummary) => void;
+  onPreview: (campaign: CampaignSummary) => void;
+  onAiEdit: (campaign: CampaignSummary) => void;
+  onDelete: (campaign: CampaignSummary) => void;
+};
+
+function DateLine({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <p>
+      <span className="text-slate-600">{label}</span> {formatDate(value)}
+    </p>
+  );
+}
+
+/**
+ * The row's actions, offered only where the state machine (4.5) allows. Send for approval, publish,
+ * schedule and send arrive with the campaign results issue and are not offered yet.
+ */
+function RowActions({ campaign, handlers }: { campaign: CampaignSummary; handlers: CampaignRowHandlers }) {
+  const allowed = new Set(campaignActions(campaign));
+  const name = campaign.name;
+  return (
+    <div className="flex items-center justify-end gap-0.5">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Preview ${name}`}
+        title="Preview and versions"
+        onClick={() => handlers.onPreview(campaign)}
+      >
+        <Eye className="size-4" aria-hidden="true" />
+      </Button>
+      {allowed.has('edit') && (
+        <>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${name}`}
+            title="Edit"
+            onClick={() => handlers.onEdit(campaign)}
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${name} with AI`}
+            title="AI Campaign Editor"
+            onClick={() => handlers.onAiEdit(campaign)}
+          >
+            <Bot className="size-4" aria-hidden="true" />
+          </Button>
+        </>
+      )}
+      {allowed.has('delete') && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${name}`}
+          title="Delete"
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => handlers.onDelete(campaign)}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Columns of 2.6: Campaign, Segment, Data Quality, Status, Recipients, Dates, Actions. */
+export function campaignColumns(handlers: CampaignRowHandlers): ColumnDef<CampaignSummary>[] {
+  return [
+    {
+      id: 'campaign',
+      header: 'Campaign',
+      meta: { className: 'min-w-56' },
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <button
+            type="button"
+            className="text-left font-medium text-slate-900 hover:text-indigo-700 hover:underline [overflow-wrap:anywhere]"
+            onClick={() => handlers.onEdit(row.original)}
+          >
+            {row.original.name}
+          </button>
+          <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{row.original.subject}</p>
+        </div>
+      ),
+    },
+    {
+      id: 'segment',
+      header: 'Segment',
+      meta: { className: 'min-w-36' },
+      cell: ({ row }) => (
+        <div>
+          <p className="text-sm text-slate-900 [overflow-wrap:anywhere]">
+            {row.original.segment_name ?? 'No segment'}
+          </p>
+          <p className="text-xs text-slate-600">{formatCount(row.original.segment_leads)} leads</p>
+        </div>
+      ),
+    },
+    {
+      id: 'quality',
+      header: 'Data Quality',
+      meta: { className: 'min-w-28' },
+      cell: ({ row }) => <DataQualityBadge validation={row.original.generation_metadata.data_validation} />,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      meta: { isShort: true },
+      cell: ({ row }) => <CampaignStatusBadge campaign={row.original} />,
+    },
+    {
+      id: 'recipients',
+      header: 'Recipients',
+      meta: { isShort: true, className: 'text-right' },
+      cell: ({ row }) => (
+        <span className="text-sm text-slate-900 tabular-nums">
+          {formatCount(row.original.estimated_recipients)}
+        </span>
+      ),
+    },
+    {
+      id: 'dates',
+      header: 'Dates',
+      meta: { className: 'min-w-36 text-xs' },
+      cell: ({ row }) => (
+        <div className="space-y-0.5 text-xs text-slate-800">
+          <DateLine label="Created" value={row.original.created_at} />
+          <DateLine label="Scheduled" value={row.original.scheduled_for} />
+          <DateLine label="Sent" value={row.original.sent_at} />
+        </div>
+      ),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => <RowActions campaign={row.original} handlers={handlers} />,
+    },
+  ];
+}
