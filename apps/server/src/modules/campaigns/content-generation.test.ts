@@ -129,6 +129,22 @@ describe('offline drafts', () => {
     expect(first!.content_text).toContain('Dear {{parent_name}},');
   });
 
+  it("does not flag a figure the draft takes from the segment's own name", async () => {
+    const named = await makeSegment(t, token, 'Open house 2027', {
+      description: 'Families interested in visiting',
+    });
+    await leadsIn(t, token, [named], 1);
+    const res = await generate({
+      segment_ids: [named],
+      prompt: 'Invite families',
+      campaign_mode: 'individual',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [draft] = (res.json() as { results: Draft[] }).results;
+    expect(`${draft!.subject} ${draft!.content_html}`).toContain('2027');
+    expect(draft!.generation_metadata.flags.filter((f) => f.kind === 'unsupported_fact')).toEqual([]);
+  });
+
   it('writes one shared draft for several segments, counting each family once', async () => {
     const res = await generate({
       segment_ids: [autism, speech],

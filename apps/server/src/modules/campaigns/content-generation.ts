@@ -249,6 +249,8 @@ async function draftFor(
     draftInput.prompt,
     draftInput.theme ?? '',
     draftInput.schoolName,
+    // The segments' own names and descriptions: a figure in them ('Open house 2026') is not new.
+    draftInput.audience.name,
     draftInput.audience.description ?? '',
     ...draftInput.passages.map((p) => p.text),
     draftInput.template
