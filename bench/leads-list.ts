@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { prepareDatabase } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
-import { createChatRepository } from '../apps/server/src/modules/chat/chat.repository';
 import { createLeadsRepository } from '../apps/server/src/modules/leads/leads.repository';
 import { leadsListConditions } from '../apps/server/src/modules/leads/leads.service';
 import { createSegmentsRepository } from '../apps/server/src/modules/segments/segments.repository';
@@ -66,16 +65,22 @@ async function seedAndExplain(env: Record<string, string>) {
     log: silentLog,
   });
   const query = leadsQuerySchema.parse(PLAN_QUERY);
-  const { rows, total } = repo.pageQueries(leadsListConditions(query, repo, segments), 10, 0);
-  const stats = repo.statsQueries();
+  const conditions = leadsListConditions(query, repo, segments);
+  const { rows } = repo.pageQueries(conditions, 10, 0);
+  const where = sql.join(conditions, sql` and `);
   const plans = [
-    ['list: page rows', rows],
-    ['list: total', total],
-    ['dashboard: total leads', stats.total],
-    ['dashboard: new today', stats.today],
-    ['dashboard: downloads', stats.downloads],
-    ['dashboard: completed conversations', createChatRepository(database.db).countCompletedQuery()],
-    ['dashboard: top segments', createSegmentsRepository(database.db).topByLeadsQuery(5)],
+    [
+      'list: page ids and exact total in one pass (used when its cost <= EXACT_COUNT_MAX_COST)',
+      sql`with m as materialized (select id, created_at from leads where ${where})
+        select (select count(*) from m)::int as total,
+          (select json_agg(p.id) from (select id from m order by created_at desc, id desc limit 11) p)`,
+    ],
+    ['list: page rows newest first (when counting costs more; the total is then the estimate)', rows],
+    ['dashboard: new today', repo.todayQuery()],
+    [
+      'dashboard: the counters (total leads, downloads, completed conversations, segment sizes)',
+      sql`select name, sum(delta) from stat_counters group by name`,
+    ],
   ] as const;
   for (const [name, q] of plans) {
     const { sql: text, params } = 'toSQL' in q ? q.toSQL() : dialect.sqlToQuery(q);

@@ -86,13 +86,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chat = createChatModule(db);
   const leads = await registerLeadsModule(app, {
     db,
+    // Lists, counts and exports read from a replica when DATABASE_READ_URL is set (db/client.ts).
+    read: database.read,
     segments,
     chat: chat.service,
     // Leads announces its changes inside their transaction; segments re-tags the leads.
     onLeadsChanged: (leadIds, tx) => segments.tagLeads(leadIds, tx),
     onLeadsCreated: (created, tx, now) => segments.tagNewLeads(created, tx, now),
   });
-  await registerDashboardModule(app, { leads, chat: chat.service, segments });
+  await registerDashboardModule(app, { db, read: database.read, leads, segments });
   // The school's time zone is a widget setting (SCHOOL_TIME_ZONE its default), read at each call.
   await registerAnalyticsModule(app, { db, timeZone: () => widget.schoolTimeZone() });
   await registerImportsModule(app, { db, leads });

@@ -11,7 +11,7 @@ export async function prepareDatabase(
   migrationsFolder: string,
 ): Promise<{ database: DatabaseHandle; firstAdmin: FirstAdminResult }> {
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, readUrl: config.databaseReadUrl })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   await runMigrations(database, migrationsFolder);
   const firstAdmin = await ensureFirstAdmin(createAuthRepository(database.db), config);

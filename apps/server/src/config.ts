@@ -8,6 +8,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** A streaming replica of DATABASE_URL: lists, reports, analytics and exports read from it. */
+  DATABASE_READ_URL: z.string().url().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
@@ -96,6 +98,8 @@ export type AppConfig = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: a replica for reads that may lag the primary by a moment (PostgreSQL only). */
+  databaseReadUrl: string | undefined;
   secretKey: string | undefined;
   admin: { email: string | undefined; password: string | undefined; name: string };
   session: { idleMinutes: number; maxHours: number; cacheSeconds: number };
@@ -149,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration: DATABASE_READ_URL is a replica of DATABASE_URL, which is not set',
+    );
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL)
     throw new Error('Invalid configuration: EMAIL_PROVIDER=smtp needs SMTP_URL');
   const dataDir = path.resolve(e.DATA_DIR);
@@ -158,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     secretKey: e.SECRET_KEY,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     session: {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { prepareDatabase } from './bootstrap';
+import { embeddedLimitWarning } from './db/embedded-limit';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { loadKeys } from './security/keys';
@@ -41,6 +42,8 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Lantern is ready on http://localhost:${config.port} (database: ${database.kind})`);
+  const tooLarge = await embeddedLimitWarning(database);
+  if (tooLarge) logger.warn(tooLarge);
 }
 
 main().catch((error: unknown) => {

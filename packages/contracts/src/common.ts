@@ -35,6 +35,12 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * Set (true) when `total` is an estimate: a list too large to count at each page (the leads
+   * list above a few thousand matches) says "about"; `totalPages` is then at least one more than
+   * the current page whenever another page exists.
+   */
+  totalIsEstimate: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

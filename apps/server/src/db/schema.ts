@@ -1,4 +1,5 @@
 // Every module's tables, gathered for Drizzle and drizzle-kit. Modules own their tables.
+export * from './stat-counters';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/audit/audit.tables';
 export * from '../modules/leads/leads.tables';

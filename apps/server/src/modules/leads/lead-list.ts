@@ -54,8 +54,15 @@ export async function listLeads(
   query: LeadsQueryInput,
 ): Promise<LeadsPage> {
   const conditions = leadsListConditions(query, repo, segments);
-  const { rows, total } = await repo.findLeadsPage(conditions, query.limit, offsetOfPage(query));
-  return { leads: await withMemberships(segments, rows), pagination: pageOf(query, total) };
+  const { rows, total, totalIsEstimate } = await repo.findLeadsPage(
+    conditions,
+    query.limit,
+    offsetOfPage(query),
+  );
+  return {
+    leads: await withMemberships(segments, rows),
+    pagination: { ...pageOf(query, total), ...(totalIsEstimate ? { totalIsEstimate } : {}) },
+  };
 }
 
 /** Every lead, newest first, a page at a time (keyset), for streaming exports. */

@@ -19,13 +19,15 @@ export async function registerLeadsModule(
   app: FastifyInstance,
   deps: {
     db: Database;
+    /** Where the list, its counts and the exports read (a replica with DATABASE_READ_URL); else db. */
+    read?: Database;
     segments: LeadSegmentsReader;
     chat: LeadConversationsReader;
     onLeadsChanged: LeadsChangedListener;
     onLeadsCreated: LeadsCreatedListener;
   },
 ): Promise<LeadsService> {
-  const leads = createLeadsService({ ...deps, repo: createLeadsRepository(deps.db) });
+  const leads = createLeadsService({ ...deps, repo: createLeadsRepository(deps.db, deps.read) });
   await app.register(leadsRoutes, { leads });
   await app.register(emailStatusRoutes, { leads });
   return leads;

@@ -1,6 +1,7 @@
 import type { Child, ChildInput } from '@lantern/contracts';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { readCounterFolding } from '../../db/stat-counters';
 import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { leadConditions } from './lead-columns';
 import { createLeadExportQueries } from './lead-export.repository';
@@ -59,14 +60,48 @@ export function childrenOfRow(children: LeadChildRow[]): Child[] {
 
 export type DbOrTx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-export function createLeadsRepository(db: Database) {
+/**
+ * `read` is where the list, its counts, the dashboard's figures and the exports read (a replica
+ * when DATABASE_READ_URL is set, see db/client.ts); a lead's own row, the duplicate checks and
+ * every write use the primary, `db`.
+ */
+export function createLeadsRepository(
+  db: Database,
+  read: Database = db,
+  options: { exactCountMaxCost?: number } = {},
+) {
   return {
     transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => db.transaction((tx) => work(tx)),
     ...rowQueries(db),
     ...createBulkInsert(db),
-    ...createLeadExportQueries(db),
-    ...listQueries(db),
+    ...createLeadExportQueries(read),
+    ...listQueries(read, db, options.exactCountMaxCost ?? EXACT_COUNT_MAX_COST),
   };
+}
+
+/**
+ * A filtered list's total is counted exactly when the planner expects the counting pass to cost
+ * at most this (its cost units: about 4,000 rows read through the search index, as a search the
+ * index narrows by status or timeline is at a million leads). The page and the count then come
+ * from one pass over the matches (see findLeadsPage). Beyond, counting would cost more than the
+ * page itself (20,000 families share a common surname at a million leads: ~20,000 rows read), so
+ * the total is the planner's estimate of the matches, labelled as one. The unfiltered total is
+ * always exact (a counter kept by the database), and so is any total the last page reveals.
+ */
+export const EXACT_COUNT_MAX_COST = 20_000;
+
+type PlanNode = { 'Total Cost': number; 'Plan Rows': number; 'Subplan Name'?: string; Plans?: PlanNode[] };
+
+/** The planner's view of a query: its total cost, and the rows of the CTE named `m` (the matches). */
+async function planOf(db: Database, query: SQL): Promise<{ cost: number; matches: number }> {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: { 'QUERY PLAN': unknown }[];
+  };
+  const raw = result.rows[0]?.['QUERY PLAN'];
+  const root = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
+  const find = (node: PlanNode): PlanNode | undefined =>
+    node['Subplan Name'] === 'CTE m' ? node : node.Plans?.map(find).find(Boolean);
+  return { cost: root['Total Cost'], matches: Math.round(find(root)?.['Plan Rows'] ?? 0) };
 }
 
 /** A lead's row: written, read, found by email, counted on. */
@@ -145,43 +180,79 @@ function rowQueries(db: Database) {
 }
 
 /** The leads list and the dashboard's counts, with the unexecuted queries the benchmark explains. */
-function listQueries(db: Database) {
+function listQueries(db: Database, primary: Database, exactCountMaxCost: number) {
+  const leadsCounter = () => readCounterFolding(db, primary, 'leads');
+  const newestFirst = [desc(leads.createdAt), desc(leads.id)];
   const pageQueries = (conditions: SQL[], limit: number, offset: number) => {
     const where = conditions.length ? and(...conditions) : undefined;
     return {
+      // One row more than the page: whether another page follows, without counting.
       rows: db
         .select()
         .from(leads)
         .where(where)
-        .orderBy(desc(leads.createdAt), desc(leads.id))
-        .limit(limit)
+        .orderBy(...newestFirst)
+        .limit(limit + 1)
         .offset(offset),
-      total: db.select({ n: count() }).from(leads).where(where),
+      // The page's ids and the exact total in one pass over the matches: their ids and dates first
+      // (materialized, so the planner reads them through the indexes that narrow them and does
+      // not walk every lead newest first), the page sorted out of them.
+      idsWithTotal: sql`
+        with m as materialized (
+          select ${leads.id} as id, ${leads.createdAt} as created_at from ${leads} where ${where}
+        )
+        select (select count(*) from m)::int as total,
+          coalesce((select json_agg(p.id order by p.created_at desc, p.id desc) from (
+            select id, created_at from m order by created_at desc, id desc limit ${limit + 1} offset ${offset}
+          ) p), '[]'::json) as ids`,
     };
   };
-  const statsQueries = () => ({
-    total: db.select({ n: count() }).from(leads),
-    today: db
+  const todayQuery = () =>
+    db
       .select({ n: count() })
       .from(leads)
-      .where(sql`${leads.createdAt} >= date_trunc('day', now())`),
-    downloads: db
-      .select({ n: sql<number>`coalesce(sum(${leads.resourceDownloads}), 0)`.mapWith(Number) })
-      .from(leads)
-      .where(sql`${leads.resourceDownloads} > 0`),
-  });
+      .where(sql`${leads.createdAt} >= date_trunc('day', now())`);
   return {
-    /** The two queries behind a page (rows and total), unexecuted: the benchmark explains them. */
+    /** The queries behind a page (rows; ids with the exact total), unexecuted: the benchmarks explain them. */
     pageQueries,
 
-    /** One page of leads, newest first, with the total matching the same conditions. */
+    /**
+     * One page of leads, newest first, with the total matching the same conditions: exact when
+     * nothing is filtered (the database's counter), when the planner expects counting to cost at
+     * most EXACT_COUNT_MAX_COST (page and count in one pass), or when the page is the last one (its
+     * rows say where the list ends); otherwise the planner's estimate, never less than the leads
+     * known to exist (so "Next" always leads to a page with leads), and `totalIsEstimate` says so.
+     */
     async findLeadsPage(conditions: SQL[], limit: number, offset: number) {
       const queries = pageQueries(conditions, limit, offset);
-      const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
-      return {
-        rows,
-        total: Number(total?.n ?? 0),
-      };
+      if (conditions.length === 0) {
+        const found = await queries.rows;
+        const rows = found.slice(0, limit);
+        if (found.length <= limit && (found.length > 0 || offset === 0))
+          return { rows, total: offset + found.length, totalIsEstimate: false };
+        return { rows, total: await leadsCounter(), totalIsEstimate: false };
+      }
+      const plan = await planOf(db, queries.idsWithTotal);
+      if (plan.cost <= exactCountMaxCost) {
+        const result = (await db.execute(queries.idsWithTotal)) as unknown as {
+          rows: { total: number; ids: unknown }[];
+        };
+        const { total, ids: raw } = result.rows[0]!;
+        const ids = (typeof raw === 'string' ? JSON.parse(raw) : raw) as string[];
+        if (ids.length > 0 || offset === 0) {
+          const pageIds = ids.slice(0, limit);
+          const found = pageIds.length ? await db.select().from(leads).where(inArray(leads.id, pageIds)) : [];
+          const byId = new Map(found.map((r) => [r.id, r]));
+          const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
+          return { rows, total: Number(total), totalIsEstimate: false };
+        }
+      }
+      const found = await queries.rows;
+      const rows = found.slice(0, limit);
+      if (found.length <= limit && (found.length > 0 || offset === 0))
+        return { rows, total: offset + found.length, totalIsEstimate: false };
+      // Another page follows: the estimate, never less than the leads known to exist.
+      return { rows, total: Math.max(plan.matches, offset + found.length), totalIsEstimate: true };
     },
 
     conditions: {
@@ -192,14 +263,17 @@ function listQueries(db: Database) {
       emailStatus: (value: string) => eq(leads.emailStatus, value),
     },
 
-    /** Dashboard counts as separate queries, so each can use its own index (see the leads bench). */
-    statsQueries,
+    /** The dashboard's "new today" (an index range scan of leads_created_at_idx), unexecuted. */
+    todayQuery,
 
-    async stats() {
-      const q = statsQueries();
-      const [[total], [today], [downloads]] = await Promise.all([q.total, q.today, q.downloads]);
-      return { total: Number(total?.n ?? 0), today: Number(today?.n ?? 0), downloads: downloads?.n ?? 0 };
+    /** Leads created since midnight (the database's day). */
+    async countNewToday(): Promise<number> {
+      const [row] = await todayQuery();
+      return Number(row?.n ?? 0);
     },
+
+    /** How many leads there are: the database's counter, exact at every commit. */
+    countAll: leadsCounter,
 
     async recent(limit: number): Promise<LeadRow[]> {
       return db.select().from(leads).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit);

@@ -101,7 +101,9 @@ export function createLeadsService(deps: LeadsDeps) {
     copyExportCsv: (columns: readonly string[]) => repo.copyExportCsv(columns, segments.segmentTagsSql),
 
     existingEmails: (emails: string[]) => repo.existingEmails(emails),
-    stats: () => repo.stats(),
+    /** Leads created since midnight (the database's day), and how many there are (a counter). */
+    countNewToday: () => repo.countNewToday(),
+    countAll: () => repo.countAll(),
     recentLeads: (limit: number) => repo.recent(limit),
   };
 }

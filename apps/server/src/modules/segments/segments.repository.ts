@@ -1,6 +1,7 @@
 import { HIDDEN_SEGMENT_NAMES } from '@lantern/contracts';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { statCounters } from '../../db/stat-counters';
 import { inIdList } from '../../db/id-list';
 import { leadColumns as lead, leadsTable } from '../leads';
 import { createEmailAudienceRepository } from './email-audience.repository';
@@ -51,7 +52,8 @@ async function ruleTest(q: Queryable, included: SQL, excluded: SQL, sampleSize: 
               ${lead.createdAt} as created_at, ${excluded} as exc
             from ${leadsTable} where ${included}
           )
-          select (select count(*) from ${leadsTable})::int as total,
+          -- Every lead: the database's counter (db/stat-counters.ts), not a scan of them all.
+          select (select coalesce(sum(delta), 0) from ${statCounters} where name = 'leads')::int as total,
             (select count(*) from m)::int as included,
             (select count(*) from m where exc)::int as excluded,
             ${sample(sql`not exc`)} as matching_leads,
@@ -64,11 +66,14 @@ async function ruleTest(q: Queryable, included: SQL, excluded: SQL, sampleSize: 
  * Active segments by size, without the system segments the segments screen hides
  * (isHiddenSegment); each count is one index-only scan of lead_segments_segment_idx.
  */
-function topByLeadsQuery(limit: number): SQL {
-  const hiddenNames = sql.join(
+const hiddenNamesSql = () =>
+  sql.join(
     HIDDEN_SEGMENT_NAMES.map((name) => sql`${name}`),
     sql`, `,
   );
+
+function topByLeadsQuery(limit: number): SQL {
+  const hiddenNames = hiddenNamesSql();
   return sql`
         select s.name, c.n as lead_count
         from ${segments} s
@@ -150,6 +155,18 @@ function segmentLookups(db: Database) {
     },
 
     topByLeadsQuery,
+
+    /**
+     * The segments the dashboard may rank (active, not never-contact, not hidden by the segments
+     * screen), without counting their members: the dashboard ranks them by its counters.
+     */
+    async rankableSegments(): Promise<{ id: string; name: string }[]> {
+      return rowsOf<{ id: string; name: string }>(
+        await db.execute(sql`
+          select s.id, s.name from ${segments} s
+          where s.is_active and not s.never_contact and lower(btrim(s.name)) not in (${hiddenNamesSql()})`),
+      );
+    },
 
     async topByLeads(limit: number): Promise<{ name: string; leadCount: number }[]> {
       const rows = rowsOf<{ name: string; lead_count: number }>(await db.execute(topByLeadsQuery(limit)));

@@ -125,6 +125,8 @@ export function createSegmentsService(deps: {
     leadIsNotInSegment: (segmentId: string) => sql`not ${repo.leadIsInSegment(segmentId)}`,
     countActive: () => repo.countActive(),
     topByLeads: (limit: number) => repo.topByLeads(limit),
+    /** Active segments the dashboard may rank by size (it keeps their sizes as counters). */
+    rankableSegments: () => repo.rankableSegments(),
   };
 }
 

@@ -46,4 +46,19 @@ describe('Pagination', () => {
     render(<Pagination pagination={pageInfo(3, 3, 45)} onPageChange={vi.fn()} showRange />);
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Showing 41–45 of 45');
   });
+
+  it('labels an estimated total as one, and an exact one not', () => {
+    const estimate = { page: 2, limit: 20, total: 16_400, totalPages: 820, totalIsEstimate: true };
+    const { rerender } = render(<Pagination pagination={estimate} onPageChange={vi.fn()} showRange />);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(nav).toHaveTextContent('Showing 21–40 of about 16,400');
+    expect(nav).toHaveTextContent('Page 2 of about 820');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+    rerender(
+      <Pagination pagination={{ ...estimate, totalIsEstimate: false }} onPageChange={vi.fn()} showRange />,
+    );
+    expect(nav).toHaveTextContent('Showing 21–40 of 16,400');
+    expect(nav).not.toHaveTextContent('about');
+  });
 });

@@ -14,8 +14,10 @@ type PaginationProps = {
 
 /** Previous, 'Page X of Y', Next; shown only when there is more than one page. */
 export function Pagination({ pagination, onPageChange, showRange = false, className }: PaginationProps) {
-  const { page, limit, total, totalPages } = pagination;
+  const { page, limit, total, totalPages, totalIsEstimate } = pagination;
   if (totalPages <= 1) return null;
+  // An estimated total (a very large filtered list) is labelled as one, never shown as a count.
+  const about = totalIsEstimate ? 'about ' : '';
   const controls = (
     <>
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
@@ -23,7 +25,8 @@ export function Pagination({ pagination, onPageChange, showRange = false, classN
         Previous
       </Button>
       <p className="text-sm font-medium text-slate-700 tabular-nums" aria-live="polite">
-        Page {page} of {totalPages}
+        Page {page} of {about}
+        {formatCount(totalPages)}
       </p>
       <Button
         variant="secondary"
@@ -43,7 +46,12 @@ export function Pagination({ pagination, onPageChange, showRange = false, classN
     >
       {showRange ? (
         <>
-          <RangeShown first={(page - 1) * limit + 1} last={Math.min(page * limit, total)} total={total} />
+          <RangeShown
+            first={(page - 1) * limit + 1}
+            last={Math.min(page * limit, total)}
+            total={total}
+            about={about}
+          />
           <div className="flex items-center gap-3">{controls}</div>
         </>
       ) : (
@@ -55,11 +63,21 @@ export function Pagination({ pagination, onPageChange, showRange = false, classN
 
 const figure = 'font-medium text-slate-900 tabular-nums';
 
-function RangeShown({ first, last, total }: { first: number; last: number; total: number }) {
+function RangeShown({
+  first,
+  last,
+  total,
+  about,
+}: {
+  first: number;
+  last: number;
+  total: number;
+  about: string;
+}) {
   return (
     <p className="text-sm text-slate-600">
       Showing <span className={figure}>{formatCount(first)}</span>–
-      <span className={figure}>{formatCount(last)}</span> of{' '}
+      <span className={figure}>{formatCount(last)}</span> of {about}
       <span className={figure}>{formatCount(total)}</span>
     </p>
   );
