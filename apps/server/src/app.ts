@@ -96,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerDashboardModule(app, { db, read: database.read, leads, segments });
   // The school's time zone is a widget setting (SCHOOL_TIME_ZONE its default), read at each call.
-  await registerAnalyticsModule(app, { db, timeZone: () => widget.schoolTimeZone() });
+  // Reports only read: from the replica when there is one.
+  await registerAnalyticsModule(app, { db: database.read, timeZone: () => widget.schoolTimeZone() });
   await registerImportsModule(app, { db, leads });
   await registerWebhooksModule(app, { db, config, jobs, leads });
   const widget = await registerWidgetModule(app, {
