@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Campaign approval arrives later; until then every approval link shows the spec's error state.
+// An approval link nobody made shows the spec's error state (the journey covers the real links).
 const TOKEN = 'q1W-e2R_t3Y4u5I6o7P8a9S0d1F2g3H4j5K6l7Z8x9C';
 
 test('a reviewer who is not signed in opens an approval link and is told the preview was not found', async ({

@@ -66,24 +66,15 @@ test("a pending campaign shows 'Cannot Edit Campaign' with its statuses", async 
   const segment = await seedSegmentWith(api, `pending-${tag}`, [families[0]!.id]);
   const name = `Awaiting ${tag}`;
   const campaign = await seedCampaign(api, segment, { name });
-  // Sending for approval arrives with the campaign results issue; until then the answers say pending.
-  const asPending = (body: Record<string, unknown>) => ({
-    ...body,
-    approval_status: 'pending',
-    badge: 'Pending Approval',
-    actions: [],
+  // A real pending campaign: sent for approval through the server.
+  const sent = await api.request.post(`/api/campaigns/${campaign.id}/create-approval-link`, {
+    headers: api.headers,
+    data: {},
   });
-  await page.route(`**/api/campaigns/${campaign.id}`, async (route) => {
-    const response = await route.fetch();
-    const { campaign: c } = (await response.json()) as { campaign: Record<string, unknown> };
-    await route.fulfill({ response, json: { campaign: asPending(c) } });
-  });
-  await page.route('**/api/campaigns', async (route) => {
-    const response = await route.fetch();
-    const list = (await response.json()) as { campaigns: Record<string, unknown>[]; total: number };
-    const campaigns = list.campaigns.map((c) => (c.id === campaign.id ? asPending(c) : c));
-    await route.fulfill({ response, json: { ...list, campaigns } });
-  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  expect(((await sent.json()) as { campaign: { approval_status: string } }).campaign.approval_status).toBe(
+    'pending',
+  );
 
   await page.goto('/campaigns');
   const row = campaignRow(page, name);
@@ -97,7 +88,10 @@ test("a pending campaign shows 'Cannot Edit Campaign' with its statuses", async 
   await notice.getByRole('button', { name: 'Close' }).last().click();
   await expect(notice).toBeHidden();
 
-  // Whatever the client sends, the server refuses to edit a campaign that is not a draft: its own tests
-  // prove the 409; here the screen never offered the edit.
-  expect(campaign.approval_status).toBe('draft');
+  // Whatever the client sends, the server refuses to edit a campaign that is not a draft.
+  const edit = await api.request.put(`/api/campaigns/${campaign.id}`, {
+    headers: api.headers,
+    data: { subject: 'Changed behind the reviewer' },
+  });
+  expect(edit.status()).toBe(409);
 });

@@ -139,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     knowledge,
     resources,
     schoolName: async () => (await widget.publicConfig()).school_name,
+    approvalLinkDays: config.approvalLinkDays,
+    publicUrl: config.publicUrl,
+    sendEmail: (kind, message) => email.queue(kind, message),
   });
   await chat.register(app, { config, ai, knowledge, widget, leads, resources });
 

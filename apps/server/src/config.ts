@@ -61,6 +61,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   DOWNLOAD_LINK_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Days a campaign approval link lives (spec document 3, issue 23). */
+  APPROVAL_LINK_DAYS: z.coerce.number().positive().max(365).default(14),
   ENROLL_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   ENROLL_ANALYTICS_SCRIPT_URL: z.string().url().optional(),
   ENROLL_ANALYTICS_DOMAIN: z.string().optional(),
@@ -127,6 +129,7 @@ export type AppConfig = {
         forcePathStyle: boolean;
       };
   downloadLinkDays: number;
+  approvalLinkDays: number;
   enroll: { submissionsPerMinute: number; analytics: { scriptUrl: string; domain: string | null } | null };
   /** The OpenAI-compatible AI provider (providers/ai); every model null means offline. */
   ai: AiConfig;
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
     storage: storageConfig(e, dataDir),
     downloadLinkDays: e.DOWNLOAD_LINK_DAYS,
+    approvalLinkDays: e.APPROVAL_LINK_DAYS,
     enroll: {
       submissionsPerMinute: e.ENROLL_SUBMISSIONS_PER_MINUTE,
       analytics: e.ENROLL_ANALYTICS_SCRIPT_URL

@@ -286,6 +286,9 @@ export const campaignSchema = z.object({
   approval_feedback: z.string().nullable(),
   approved_by_email: z.string().nullable(),
   approved_at: z.string().nullable(),
+  /** The version the current approval link (or decision) is about, and when that link expires. */
+  approval_version_number: z.number().int().nullable().optional(),
+  approval_expires_at: z.string().nullable().optional(),
   scheduled_for: z.string().nullable(),
   sent_at: z.string().nullable(),
   created_at: z.string(),
@@ -819,3 +822,161 @@ export const builtinDefaultVoice = (): VoiceSetting => ({
   created_at: null,
   updated_at: null,
 });
+
+// ---- approval (2.10, 4.5, 7.4, 8.6, 8.8; the campaign results issue, first slice) ----
+
+/** Days an approval link lives unless APPROVAL_LINK_DAYS says otherwise. */
+export const APPROVAL_LINK_DEFAULT_DAYS = 14;
+export const APPROVAL_FEEDBACK_MAX = 5000;
+export const APPROVAL_EMAIL_MAX = 254;
+/** An approval token: 32 random bytes in base64url, 43 characters. */
+export const APPROVAL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The public approval page's words (2.10, 8.8) and the server's answers. */
+export const APPROVAL_MESSAGES = {
+  loading: 'Loading campaign preview...',
+  notFound: 'Preview Not Found',
+  notFoundNote: 'This preview link may have expired or been removed.',
+  loadFailed: 'Failed to load preview',
+  decisionFailed: 'Failed to process approval',
+  campaignDetails: 'Campaign Details',
+  pendingBadge: 'Pending Approval',
+  families: (count: number) => `${count} ${count === 1 ? 'family' : 'families'}`,
+  reviewerEmail: 'Your email (optional)',
+  comments: 'Comments (optional)',
+  approve: 'Approve',
+  requestChanges: 'Request Changes',
+  viewHtml: 'View HTML',
+  hideHtml: 'Hide HTML',
+  subject: 'Subject',
+  confirmTitle: 'Approve Without Comments',
+  confirmBody: 'Are you sure you want to approve this campaign without any comments or feedback?',
+  confirmYes: 'Yes, Approve',
+  cancel: 'Cancel',
+  approvedTitle: 'Campaign Approved!',
+  rejectedTitle: 'Campaign Rejected',
+  notified: 'The campaign creator has been notified of your decision.',
+  /** The server's message after a decision. */
+  approvedMessage: 'Thank you. The campaign has been approved.',
+  rejectedMessage: 'Thank you. Your requested changes have been sent to the campaign creator.',
+  /** A used link (GET answers decision; POST answers 409 with this). */
+  alreadyDecided: 'A decision has already been made on this campaign.',
+  /** The content changed after the link was made (409). */
+  contentChanged:
+    'This campaign has changed since the approval link was created. Ask the sender for a new link.',
+  /** Request Changes needs a comment (400). */
+  feedbackRequired: 'Please describe the changes you would like',
+  emailInvalid: 'Please enter a valid email address',
+  feedbackTooLong: `Comments are at most ${APPROVAL_FEEDBACK_MAX} characters`,
+  /** Too many preview or decision calls from one address (429). */
+  rateLimited: 'Too many requests. Please slow down.',
+  /** Admin side. */
+  cannotSendForApproval: 'Only draft or rejected campaigns can be sent for approval.',
+  cannotApprove: 'Only a campaign pending approval, or a draft, can be approved.',
+  cannotPublish: 'Only an approved campaign that is ready can be published.',
+  publishContentChanged:
+    'The content differs from the approved content: send the campaign for approval again before publishing.',
+  approvedDirectly: 'Campaign approved.',
+  published: 'Campaign published.',
+  /** The creator's notification email. */
+  notifyApprovedSubject: (name: string) => `Campaign approved: ${name}`,
+  notifyRejectedSubject: (name: string) => `Changes requested: ${name}`,
+  /** The admin's preview modal. */
+  approvalDetails: 'Approval Details',
+  sendForApproval: 'Send for Approval',
+  resubmit: 'Resubmit',
+  linkCopied: 'Approval link copied to the clipboard',
+  copyByHand: 'Copy this approval link:',
+  publish: 'Publish',
+  publishing: 'Publishing...',
+} as const;
+
+/** POST /api/campaigns/{id}/create-approval-link: optional version_number, else the final, else current. */
+export const createApprovalLinkSchema = z
+  .strictObject({
+    version_number: z.number().int().min(1, CAMPAIGN_MESSAGES.versionNotFound).nullish(),
+  })
+  .nullish()
+  .transform((b) => ({ version_number: b?.version_number ?? null }));
+export type CreateApprovalLink = z.output<typeof createApprovalLinkSchema>;
+/** Its answer: the campaign is now pending; the link replaces (revokes) any earlier one. */
+export const approvalLinkSchema = z.object({
+  /** Site origin + /preview/{token}; the token is shown only here, once. */
+  preview_url: z.string(),
+  version_number: z.number().int(),
+  expires_at: z.string(),
+  campaign: campaignSchema,
+});
+export type ApprovalLink = z.infer<typeof approvalLinkSchema>;
+
+/** GET /api/campaigns/preview/{token} (public): what the reviewer sees. 404 for unknown, expired, revoked. */
+export const approvalPreviewSchema = z.object({
+  campaign: z.object({
+    name: z.string(),
+    subject: z.string(),
+    /** The approved version's HTML with sample data (to show in a sandboxed iframe). */
+    content_html: z.string(),
+    /** Its source, placeholders kept (the 'View HTML' box). */
+    source_html: z.string(),
+    content_text: z.string(),
+    segment_name: z.string().nullable(),
+    /** Shown as 'families'. */
+    estimated_recipients: z.number().int(),
+    created_at: z.string(),
+    version_number: z.number().int(),
+  }),
+  /** pending: the reviewer may decide; approved or rejected: the decision already made. */
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decision: z
+    .object({
+      approved: z.boolean(),
+      decided_at: z.string(),
+      message: z.string(),
+    })
+    .nullable(),
+  expires_at: z.string(),
+});
+export type ApprovalPreview = z.infer<typeof approvalPreviewSchema>;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * POST /api/campaigns/preview/{token}/approve (public) {approved, feedback, email}: Request Changes
+ * (approved false) needs feedback. 404 unknown/expired/revoked, 409 already decided or changed.
+ */
+export const approvalDecisionSchema = z
+  .strictObject({
+    approved: z.boolean(),
+    feedback: optionalText(APPROVAL_FEEDBACK_MAX, APPROVAL_MESSAGES.feedbackTooLong),
+    email: z
+      .union([z.literal(''), z.email(APPROVAL_MESSAGES.emailInvalid).max(APPROVAL_EMAIL_MAX)])
+      .nullish()
+      .transform((v) => (v ? v.toLowerCase() : null)),
+  })
+  .refine((b) => b.approved || !!b.feedback, {
+    message: APPROVAL_MESSAGES.feedbackRequired,
+    path: ['feedback'],
+  });
+export type ApprovalDecisionInput = z.input<typeof approvalDecisionSchema>;
+export type ApprovalDecision = z.output<typeof approvalDecisionSchema>;
+export const approvalDecisionResultSchema = z.object({
+  success: z.literal(true),
+  approved: z.boolean(),
+  message: z.string(),
+});
+export type ApprovalDecisionResult = z.infer<typeof approvalDecisionResultSchema>;
+
+/** POST /api/campaigns/{id}/approve (signed in, audited): optional feedback. */
+export const adminApproveSchema = z
+  .strictObject({ feedback: optionalText(APPROVAL_FEEDBACK_MAX, APPROVAL_MESSAGES.feedbackTooLong) })
+  .nullish()
+  .transform((b) => ({ feedback: b?.feedback ?? null }));
+/** POST /api/campaigns/{id}/approve and /publish answer the campaign and a message. */
+export const campaignActionResultSchema = z.object({ message: z.string(), campaign: campaignSchema });
+export type CampaignActionResult = z.infer<typeof campaignActionResultSchema>;

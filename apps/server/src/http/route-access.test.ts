@@ -87,6 +87,8 @@ describe('who may call which route', () => {
     // A new public route is a decision: add it here with its reason in the route's options.
     expect(declared).toEqual([
       'GET /admin/login-hint',
+      // A campaign's approval link: the token is the credential (spec document 3, 7.4).
+      'GET /api/campaigns/preview/:token',
       'GET /api/resources/by-segment/:segment',
       'GET /api/resources/download/:token',
       'GET /healthz',
@@ -99,6 +101,7 @@ describe('who may call which route', () => {
       'OPTIONS /widget/conversations/:id/messages',
       'OPTIONS /widget/visits',
       'POST /admin/login',
+      'POST /api/campaigns/preview/:token/approve',
       'POST /api/resources/generate-token',
       // Providers post signed events: the signature over the raw body is the check (modules/webhooks).
       'POST /webhooks/email-events',

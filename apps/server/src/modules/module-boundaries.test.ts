@@ -155,8 +155,9 @@ describe('import graph', () => {
   });
 
   it('lets campaigns reach other modules only for their tables (foreign keys), services and surfaces', () => {
-    // The rest (templates, knowledge, resources, the school's name) comes in from app.ts.
-    expect(modules.get('campaigns')).toEqual(['auth', 'leads', 'segments', 'templates']);
+    // The rest (templates, knowledge, resources, the school's name, email) comes in from app.ts;
+    // approval decisions are recorded in the audit log.
+    expect(modules.get('campaigns')).toEqual(['audit', 'auth', 'leads', 'segments', 'templates']);
   });
 
   it('keeps leads at the bottom: it imports no module but audit', () => {

@@ -33,7 +33,11 @@ export type AuditAction =
   | 'widget.settings_reset'
   | 'widget.image_uploaded'
   | 'widget.image_deleted'
-  | 'analytics.cleared';
+  | 'analytics.cleared'
+  | 'campaign.approval_link_created'
+  | 'campaign.approved'
+  | 'campaign.rejected'
+  | 'campaign.published';
 
 /** Who asked for a change: the signed-in admin (null for the system) and their address. */
 export type Actor = { userId: string | null; ip: string | null };

@@ -152,6 +152,13 @@ const APPROVAL_RESET = {
   approvedAt: null,
   approvedByEmail: null,
   approvalTokenHash: null,
+  approvalVersionNumber: null,
+  approvalContentHash: null,
+  approvalExpiresAt: null,
+  approvalRequestedBy: null,
+  approvalNotifyEmail: null,
+  approvalRequestedAt: null,
+  approvalDecidedAt: null,
 } as const;
 
 export async function updateCampaign(

@@ -74,6 +74,8 @@ function recordOf(row: CampaignSummaryRow, segmentName?: string | null) {
     approval_feedback: row.approvalFeedback,
     approved_by_email: row.approvedByEmail,
     approved_at: iso(row.approvedAt),
+    approval_version_number: row.approvalVersionNumber,
+    approval_expires_at: iso(row.approvalExpiresAt),
     scheduled_for: iso(row.scheduledFor),
     sent_at: iso(row.sentAt),
     created_at: row.createdAt.toISOString(),

@@ -1,7 +1,13 @@
 import {
+  adminApproveSchema,
+  approvalDecisionResultSchema,
+  approvalDecisionSchema,
+  approvalLinkSchema,
+  approvalPreviewSchema,
   availableTemplatesQuerySchema,
   availableTemplatesSchema,
   CAMPAIGN_BODY_MAX_BYTES,
+  campaignActionResultSchema,
   campaignCreatedSchema,
   campaignCreateSchema,
   campaignListQuerySchema,
@@ -13,6 +19,7 @@ import {
   campaignUpdateSchema,
   campaignVersionContentSchema,
   compatibilityRequestSchema,
+  createApprovalLinkSchema,
   compatibilitySchema,
   editHistorySchema,
   editWithAiResultSchema,
@@ -28,14 +35,16 @@ import {
   testTemplateGenerationResultSchema,
   testTemplateGenerationSchema,
 } from '@lantern/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../http/authenticate';
+import { publicRoute } from '../../http/public-routes';
+import type { Approval } from './approval';
 import type { CampaignsService } from './campaigns.service';
 
-// The calls of spec document 3, 7.4, but approval links, the public preview and decision,
-// publish, schedule and send (the campaign results issue). Every one needs a session.
+// The calls of spec document 3, 7.4, but schedule and send (the campaign results issue). Every one
+// needs a session but the approval link's preview and decision (public, rate limited).
 
 const errors = {
   400: errorSchema,
@@ -52,10 +61,117 @@ const versionParamsSchema = idParamsSchema.extend({
   version: z.coerce.number().int().min(1, 'Version not found').max(1_000_000, 'Version not found'),
 });
 
-export async function campaignsRoutes(app: FastifyInstance, opts: { campaigns: CampaignsService }) {
-  const { campaigns } = opts;
+const tokenParamsSchema = z.object({ token: z.string().max(200) });
+/** The site's address for links: PUBLIC_URL, else the request's own origin. */
+const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
+  publicUrl ?? `${request.protocol}://${request.host}`;
+/** A token page's answer is never indexed, cached or leaked through the Referer header. */
+const privateAnswer = (reply: FastifyReply) =>
+  reply
+    .header('Referrer-Policy', 'no-referrer')
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .header('Cache-Control', 'no-store');
+
+export async function campaignsRoutes(
+  app: FastifyInstance,
+  opts: { campaigns: CampaignsService; approval: Approval; publicUrl: string | undefined },
+) {
+  const { campaigns, approval } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const editor = (request: Parameters<typeof sessionOf>[0]) => ({ userId: sessionOf(request).user.id });
+  const actor = (request: FastifyRequest) => {
+    const { user } = sessionOf(request);
+    return { userId: user.id, email: user.email, ip: request.ip };
+  };
+
+  // GET /api/campaigns/preview/{token} (public): what the reviewer sees, or the decision made.
+  r.get(
+    '/api/campaigns/preview/:token',
+    {
+      config: {
+        ...publicRoute('the approval link of a campaign: the token is the credential (spec 7.4: no auth)'),
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags,
+        params: tokenParamsSchema,
+        response: { 200: approvalPreviewSchema, ...errors, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return approval.preview(request.params.token);
+    },
+  );
+
+  // POST /api/campaigns/preview/{token}/approve (public) {approved, feedback, email}: once.
+  r.post(
+    '/api/campaigns/preview/:token/approve',
+    {
+      config: {
+        ...publicRoute('the reviewer decides through the approval link (spec 7.4: no auth)'),
+        rateLimit: { max: 10, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags,
+        params: tokenParamsSchema,
+        body: approvalDecisionSchema,
+        response: { 200: approvalDecisionResultSchema, ...errors, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return approval.decide(request.params.token, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+    },
+  );
+
+  // POST /api/campaigns/{id}/create-approval-link {version_number?}: a new link, pending.
+  r.post(
+    '/api/campaigns/:id/create-approval-link',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: createApprovalLinkSchema,
+        response: { 200: approvalLinkSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return approval.createLink(
+        request.params.id,
+        request.body.version_number,
+        actor(request),
+        originOf(request, opts.publicUrl),
+      );
+    },
+  );
+
+  // POST /api/campaigns/{id}/approve {feedback?}: a signed-in admin approves directly (audited).
+  r.post(
+    '/api/campaigns/:id/approve',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: adminApproveSchema,
+        response: { 200: campaignActionResultSchema, ...errors },
+      },
+    },
+    async (request) => approval.approveDirectly(request.params.id, request.body.feedback, actor(request)),
+  );
+
+  // POST /api/campaigns/{id}/publish: approved and ready -> published (built-in sender).
+  r.post(
+    '/api/campaigns/:id/publish',
+    {
+      schema: { tags, params: idParamsSchema, response: { 200: campaignActionResultSchema, ...errors } },
+    },
+    async (request) => approval.publish(request.params.id, actor(request)),
+  );
 
   // GET /api/campaigns?status&approval_status
   r.get(

@@ -115,6 +115,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
 
   return {
     voices,
+    repo,
 
     /** GET /api/campaigns: newest first; each row's segment under its current name. */
     async list(query: CampaignListQuery): Promise<{ campaigns: CampaignSummary[]; total: number }> {

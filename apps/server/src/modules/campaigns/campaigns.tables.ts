@@ -34,11 +34,22 @@ export const campaigns = pgTable(
     targetSegmentCount: integer('target_segment_count').notNull().default(1),
     approvalStatus: text('approval_status').notNull().default('draft'),
     publishStatus: text('publish_status').notNull().default('ready'),
-    /** SHA-256 of the approval link's token (the campaign results issue issues it). */
+    /** SHA-256 of the approval link's token (approval.ts issues it; a new link replaces it). */
     approvalTokenHash: text('approval_token_hash').unique(),
     approvalFeedback: text('approval_feedback'),
     approvedByEmail: text('approved_by_email'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** 0018: the version and content hash the link (or the decision) is about, its expiry, who asked, when decided. */
+    approvalVersionNumber: integer('approval_version_number'),
+    approvalContentHash: text('approval_content_hash'),
+    approvalExpiresAt: timestamp('approval_expires_at', { withTimezone: true }),
+    approvalRequestedBy: uuid('approval_requested_by').references(() => adminUsers.id, {
+      onDelete: 'set null',
+    }),
+    /** Whom the decision is emailed to: the admin who sent it for approval, as they were then. */
+    approvalNotifyEmail: text('approval_notify_email'),
+    approvalRequestedAt: timestamp('approval_requested_at', { withTimezone: true }),
+    approvalDecidedAt: timestamp('approval_decided_at', { withTimezone: true }),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     finalVersionNumber: integer('final_version_number'),

@@ -1,5 +1,12 @@
-import { canEdit, CAMPAIGN_MESSAGES, type Campaign } from '@lantern/contracts';
-import { Pencil } from 'lucide-react';
+import {
+  APPROVAL_MESSAGES,
+  canEdit,
+  canPublish,
+  canSendForApproval,
+  CAMPAIGN_MESSAGES,
+  type Campaign,
+} from '@lantern/contracts';
+import { Pencil, Rocket, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useCampaign } from '../../api/get-campaigns';
 import { useCampaignVersion } from '../../api/versions';
+import { useApprovalActions } from '../approval/approval-actions';
 import { CampaignLivePreview } from '../editor/campaign-live-preview';
 import { ApprovalDetails } from './approval-details';
 import { DataQualityDetails } from './data-quality-details';
@@ -21,6 +29,9 @@ type CampaignPreviewDialogProps = { campaignId: string; onClose: () => void; onE
 /** Campaign Preview (2.6): version history, the HTML editor, subject edit and approval details. */
 export function CampaignPreviewDialog({ campaignId, onClose, onEdit }: CampaignPreviewDialogProps) {
   const campaign = useCampaign(campaignId);
+  const approval = useApprovalActions();
+  const data = campaign.data;
+  const isBusy = approval.busyId === campaignId;
   return (
     <Dialog
       open
@@ -30,10 +41,24 @@ export function CampaignPreviewDialog({ campaignId, onClose, onEdit }: CampaignP
       size="xl"
       footer={
         <>
-          {campaign.data && canEdit(campaign.data) && (
+          {data && canEdit(data) && (
             <Button variant="secondary" onClick={onEdit}>
               <Pencil className="size-4" aria-hidden="true" />
               Edit Campaign
+            </Button>
+          )}
+          {data && canSendForApproval(data) && (
+            <Button variant="secondary" isLoading={isBusy} onClick={() => approval.sendForApproval(data)}>
+              {!isBusy && <Send className="size-4" aria-hidden="true" />}
+              {data.approval_status === 'rejected'
+                ? APPROVAL_MESSAGES.resubmit
+                : APPROVAL_MESSAGES.sendForApproval}
+            </Button>
+          )}
+          {data && canPublish(data) && (
+            <Button variant="secondary" isLoading={isBusy} onClick={() => approval.publish(data)}>
+              {!isBusy && <Rocket className="size-4" aria-hidden="true" />}
+              {APPROVAL_MESSAGES.publish}
             </Button>
           )}
           <Button onClick={onClose}>Close</Button>
@@ -49,6 +74,7 @@ export function CampaignPreviewDialog({ campaignId, onClose, onEdit }: CampaignP
           <Spinner size="sm" /> Loading the campaign…
         </div>
       )}
+      {approval.dialogs}
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
-import { campaignActions, type CampaignSummary } from '@lantern/contracts';
-import { Bot, Eye, Pencil, Trash2 } from 'lucide-react';
+import { APPROVAL_MESSAGES, campaignActions, type CampaignSummary } from '@lantern/contracts';
+import { Bot, Eye, Pencil, Rocket, Send, Trash2 } from 'lucide-react';
 import type { ColumnDef } from '@/components/ui/data-table';
 import { Button } from '@/components/ui/button';
 import { formatCount, formatDate } from '@/lib/format';
@@ -11,6 +11,12 @@ export type CampaignRowHandlers = {
   onPreview: (campaign: CampaignSummary) => void;
   onAiEdit: (campaign: CampaignSummary) => void;
   onDelete: (campaign: CampaignSummary) => void;
+  /** Send for Approval (draft) or Resubmit (rejected): creates the link and copies it. */
+  onSendForApproval: (campaign: CampaignSummary) => void;
+  /** Publish (approved and ready). */
+  onPublish: (campaign: CampaignSummary) => void;
+  /** The campaign whose approval or publish call is under way. */
+  busyId: string | null;
 };
 
 function DateLine({ label, value }: { label: string; value: string | null }) {
@@ -23,12 +29,13 @@ function DateLine({ label, value }: { label: string; value: string | null }) {
 }
 
 /**
- * The row's actions, offered only where the state machine (4.5) allows. Send for approval, publish,
- * schedule and send arrive with the campaign results issue and are not offered yet.
+ * The row's actions, offered only where the state machine (4.5) allows. Schedule and send arrive
+ * with the rest of the campaign results issue and are not offered yet.
  */
 function RowActions({ campaign, handlers }: { campaign: CampaignSummary; handlers: CampaignRowHandlers }) {
   const allowed = new Set(campaignActions(campaign));
   const name = campaign.name;
+  const sendLabel = allowed.has('resubmit') ? APPROVAL_MESSAGES.resubmit : APPROVAL_MESSAGES.sendForApproval;
   return (
     <div className="flex items-center justify-end gap-0.5">
       <Button
@@ -61,6 +68,30 @@ function RowActions({ campaign, handlers }: { campaign: CampaignSummary; handler
             <Bot className="size-4" aria-hidden="true" />
           </Button>
         </>
+      )}
+      {(allowed.has('send_for_approval') || allowed.has('resubmit')) && (
+        <Button
+          variant="ghost"
+          size="icon"
+          isLoading={handlers.busyId === campaign.id}
+          aria-label={`${sendLabel}: ${name}`}
+          title={`${sendLabel} (copies the approval link)`}
+          onClick={() => handlers.onSendForApproval(campaign)}
+        >
+          {handlers.busyId !== campaign.id && <Send className="size-4" aria-hidden="true" />}
+        </Button>
+      )}
+      {allowed.has('publish') && (
+        <Button
+          variant="ghost"
+          size="icon"
+          isLoading={handlers.busyId === campaign.id}
+          aria-label={`${APPROVAL_MESSAGES.publish}: ${name}`}
+          title={APPROVAL_MESSAGES.publish}
+          onClick={() => handlers.onPublish(campaign)}
+        >
+          {handlers.busyId !== campaign.id && <Rocket className="size-4" aria-hidden="true" />}
+        </Button>
       )}
       {allowed.has('delete') && (
         <Button

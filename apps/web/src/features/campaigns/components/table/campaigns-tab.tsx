@@ -10,13 +10,17 @@ import { Pagination } from '@/components/ui/pagination';
 import { countOf } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useCampaigns } from '../../api/get-campaigns';
+import { useApprovalActions } from '../approval/approval-actions';
 import { campaignColumns, type CampaignRowHandlers } from './campaign-columns';
 import { CampaignFilters, type CampaignFilter } from './campaign-filters';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
 
 const PAGE_SIZE = 50;
 
-type CampaignsTabProps = Omit<CampaignRowHandlers, 'onDelete'> & {
+type CampaignsTabProps = Omit<
+  CampaignRowHandlers,
+  'onDelete' | 'onSendForApproval' | 'onPublish' | 'busyId'
+> & {
   onGenerate: () => void;
   onCreate: () => void;
 };
@@ -28,9 +32,20 @@ export function CampaignsTab({ onGenerate, onCreate, onEdit, onPreview, onAiEdit
   const [toDelete, setToDelete] = useState<CampaignSummary | null>(null);
   const [dismissedError, setDismissedError] = useState(0);
   const list = useCampaigns(filter);
+  const approval = useApprovalActions();
+  const { sendForApproval, publish, busyId } = approval;
   const columns = useMemo(
-    () => campaignColumns({ onEdit, onPreview, onAiEdit, onDelete: setToDelete }),
-    [onEdit, onPreview, onAiEdit],
+    () =>
+      campaignColumns({
+        onEdit,
+        onPreview,
+        onAiEdit,
+        onDelete: setToDelete,
+        onSendForApproval: sendForApproval,
+        onPublish: publish,
+        busyId,
+      }),
+    [onEdit, onPreview, onAiEdit, sendForApproval, publish, busyId],
   );
   const campaigns = list.data?.campaigns;
   const isFiltered = filter.approval_status !== 'all' || filter.status !== 'all';
@@ -126,6 +141,7 @@ export function CampaignsTab({ onGenerate, onCreate, onEdit, onPreview, onAiEdit
       </div>
       <Card className="overflow-hidden">{renderBody()}</Card>
       <Pagination pagination={pagination} onPageChange={setPage} showRange />
+      {approval.dialogs}
       {toDelete && (
         <DeleteCampaignDialog
           key={toDelete.id}
