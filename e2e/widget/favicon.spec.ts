@@ -5,8 +5,11 @@ for (const path of ['/widget/', '/widget/hostile.html', '/login', '/preview/some
   test(`${path} names a favicon that loads, and logs no failed request`, async ({ page }) => {
     const failures: string[] = [];
     page.on('console', (message) => {
+      const url = message.location().url;
+      // An unknown approval link's lookup answers 404 by design: the page then says 'Preview Not Found'.
+      if (url.includes('/api/campaigns/preview/')) return;
       if (message.type() === 'error' && /Failed to load resource/.test(message.text()))
-        failures.push(`${message.text()} ${message.location().url}`);
+        failures.push(`${message.text()} ${url}`);
     });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
