@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { rows, type Queryable } from './rows';
 
 // The counters PostgreSQL keeps for figures a scan cannot give fast at a million leads (the
 // dashboard's, the leads list's unfiltered total): the table, reading them, and folding their
@@ -24,13 +25,6 @@ export const statCounters = pgTable(
   (t) => [index('stat_counters_name_idx').on(t.name, t.delta)],
 );
 
-/** A connection or a transaction: counters read inside a transaction include its own changes. */
-// Structural (not Pick<Database>): client.ts imports the schema, which includes this file.
-type Queryable = { execute: (query: SQL) => PromiseLike<unknown> };
-
-const rowsOf = async <T>(q: Queryable, query: SQL) =>
-  ((await q.execute(query)) as unknown as { rows: T[] }).rows;
-
 /** Fold once a read has summed more rows than this. */
 export const COMPACT_AFTER_ROWS = 500;
 
@@ -44,7 +38,7 @@ export type Counters = {
 
 /** Every counter, and how many rows were summed for them. */
 export async function readCounters(db: Queryable): Promise<Counters & { rows: number }> {
-  const rows = await rowsOf<{ name: string; n: string | number; rows: string | number }>(
+  const sums = await rows<{ name: string; n: string | number; rows: string | number }>(
     db,
     sql`select name, sum(delta) as n, count(*) as rows from ${statCounters} group by name`,
   );
@@ -55,7 +49,7 @@ export async function readCounters(db: Queryable): Promise<Counters & { rows: nu
     segmentMembers: new Map(),
     rows: 0,
   };
-  for (const r of rows) {
+  for (const r of sums) {
     const n = Number(r.n);
     counters.rows += Number(r.rows);
     if (r.name === 'leads') counters.leads = n;
@@ -80,14 +74,14 @@ export async function compactCounters(db: Queryable): Promise<void> {
 
 /** The exact figures by scanning the data, to check the counters against (tests, drift checks). */
 export async function countersByScan(db: Queryable): Promise<Counters> {
-  const [totals] = await rowsOf<{ leads: string; downloads: string; completed: string }>(
+  const [totals] = await rows<{ leads: string; downloads: string; completed: string }>(
     db,
     sql`select
       (select count(*) from leads) as leads,
       (select coalesce(sum(resource_downloads), 0) from leads) as downloads,
       (select count(*) from conversations where completed) as completed`,
   );
-  const members = await rowsOf<{ segment_id: string; n: string }>(
+  const members = await rows<{ segment_id: string; n: string }>(
     db,
     sql`select segment_id, count(*) as n from lead_segments group by segment_id`,
   );
@@ -105,7 +99,7 @@ export async function readCounter(db: Queryable, name: string): Promise<number> 
 }
 
 async function readCounterRows(db: Queryable, name: string) {
-  const [row] = await rowsOf<{ n: string | number | null; rows: string | number }>(
+  const [row] = await rows<{ n: string | number | null; rows: string | number }>(
     db,
     sql`select sum(delta) as n, count(*) as rows from ${statCounters} where name = ${name}`,
   );

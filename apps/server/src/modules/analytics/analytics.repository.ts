@@ -10,6 +10,7 @@ import {
 } from '../chat';
 import { leadColumns as l, leadConditions, leadsTable } from '../leads';
 import type { UnansweredAsking } from './unanswered-questions';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Analytics owns no tables: its reports read chat's conversations and visitors and the leads
@@ -34,7 +35,6 @@ export type ConversationRecord = {
   has_child_info: boolean;
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const where = (conditions: (SQL | undefined)[]) => {
   const present = conditions.filter((x): x is SQL => Boolean(x));
   return present.length ? sql`where ${sql.join(present, sql` and `)}` : sql``;

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leadColumns as lead } from '../leads';
 import type { SegmentsService } from '../segments/segments.service';
+import { rowsOf } from '../../db/rows';
 
 // A campaign's audience: its segment's sendable leads (segments' one rule: subscribed, not
 // complained or bounced, in no never-contact segment) with an email address, one per address.
@@ -15,8 +16,6 @@ import type { SegmentsService } from '../segments/segments.service';
 
 /** What campaigns need of segments to read an audience (the segments service provides it). */
 export type AudienceSegments = Pick<SegmentsService, 'segmentAudienceSql'>;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The lead fields a placeholder reads, by placeholder. */
 const FIELD_OF: Record<string, 'parent_name' | 'child_name' | 'child_age' | 'timeline' | 'special_needs'> = {

@@ -11,6 +11,7 @@ import {
   type ResourceFileRow,
   type ResourceRow,
 } from './resources.tables';
+import { rowsOf } from '../../db/rows';
 
 /** A resource with its files and its segments' ids (their names and order are the service's). */
 export type ResourceWithFiles = ResourceRow & {
@@ -18,8 +19,6 @@ export type ResourceWithFiles = ResourceRow & {
   segmentLinks: { id: string; isPrimary: boolean }[];
 };
 type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export function createResourcesRepository(db: Database) {
   return {

@@ -2,11 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leadColumns as lead, leadsTable } from '../leads';
 import { leadSegments, segments } from './segments.tables';
+import { rowsOf } from '../../db/rows';
 
 // Who may be emailed: the one rule of every email audience (segment syncs, campaign recipients).
 // createSegmentsRepository includes these queries.
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A lead as a mailing list needs it. */
 export type SendableLeadRow = {

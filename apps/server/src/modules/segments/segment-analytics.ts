@@ -10,6 +10,7 @@ import { leadColumns as lead, leadsTable } from '../leads';
 import { getSegmentRow } from './segment-records';
 import type { SegmentsRepository } from './segments.repository';
 import { leadSegments } from './segments.tables';
+import { rowsOf } from '../../db/rows';
 
 // A segment's analytics (spec 3.5, issue 19): growth by the day leads joined the segment
 // (lead_segments.assigned_at, not the lead's created_at), its current members by conversion status,
@@ -30,7 +31,6 @@ export type SegmentAnalyticsDeps = {
 };
 
 const DAY_MS = 86_400_000;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The first day of the range (UTC midnight), or null for 'all'. */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { leadColumns as lead, leadsTable } from '../leads';
 import { leadSegmentExclusions, leadSegments, segments } from './segments.tables';
+import { rowsOf } from '../../db/rows';
 
 // The queries of lead_segments (who is in which segment) and of the hand exclusions: hand edits,
 // tagging by rules, member pages and each lead's segments. createSegmentsRepository includes them.
@@ -25,8 +26,6 @@ export type SegmentLeadRow = {
   assignment: 'manual' | 'auto';
   assigned_at: Date;
 };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Holds the segment's row lock for the rest of the transaction: hand edits of its members and its

@@ -7,6 +7,7 @@ import { leadColumns as lead, leadsTable } from '../leads';
 import { createEmailAudienceRepository } from './email-audience.repository';
 import { createSegmentMembersRepository, type Queryable } from './segment-members.repository';
 import { leadSegmentExclusions, leadSegments, segments, type SegmentRow } from './segments.tables';
+import { rowsOf } from '../../db/rows';
 
 // The segments module's repository: segments' own rows, lookups and counts, and the rule test,
 // here; memberships (segment-members.repository.ts) and email audiences
@@ -25,8 +26,6 @@ export type SampleLeadRow = {
   child_name: string | null;
   lead_score: number;
 };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * A rule test in one scan of the leads: the leads the inclusion group takes are set aside (with
