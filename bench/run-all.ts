@@ -35,6 +35,14 @@ const BENCHMARKS: Benchmark[] = [
   { file: 'segment-rules.ts', quick: ['--leads', '10000'] },
   { file: 'analytics.ts', quick: ['--conversations', '10000', '--runs', '10'] },
   { file: 'campaigns.ts', quick: ['--leads', '15000', '--runs', '10'] },
+  {
+    file: 'campaign-send.ts',
+    quick: ['--only', 'speed,kill,two,unsub', '--recipients', '3000', '--unsub-recipients', '1000'],
+  },
+  {
+    file: 'campaign-results.ts',
+    quick: ['--seconds', '10', '--campaigns', '500', '--recipients', '500000', '--runs', '10'],
+  },
   { file: 'enrollment.ts', quick: ['--submissions', '600'] },
   { file: 'chat-engine.ts', quick: ['--conversations', '50'] },
   { file: 'knowledge-ingest.ts', quick: [] },

@@ -31,6 +31,8 @@ export default defineConfig({
       // Only /widget/... (the widget script, its config and demo page): /widget itself is an SPA route.
       '^/widget/': server,
       '/healthz': server,
+      // Links in sent email: unsubscribe, click redirects and the open pixel (server pages).
+      '^/[uco]/': server,
     },
   },
 });

@@ -142,6 +142,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     approvalLinkDays: config.approvalLinkDays,
     publicUrl: config.publicUrl,
     sendEmail: (kind, message) => email.queue(kind, message),
+    // Unsubscribe links are signed with their own key; a parent's unsubscribe goes through leads.
+    unsubscribeKey: keys.unsubscribeHmac,
+    // Click and open-pixel links are signed with theirs; History days are the school's.
+    trackingKey: keys.trackingHmac,
+    schoolTimeZone: () => widget.schoolTimeZone(),
+    port: config.port,
+    leads,
+    // Sending (issue 23): the built-in engine over the email provider; schedules are durable jobs.
+    sending: {
+      provider: emailProvider,
+      jobs,
+      prepareContent: (source) => templates.prepareContent(source),
+      // A campaign's {{resource_link_N}}: each family's own download links, issued at send time.
+      resourceLinks: (ids, recipients) => resources.issueForRecipients(ids, recipients),
+      rate: config.email.sendRate,
+      concurrency: config.email.sendConcurrency,
+      pauseAfterFailures: config.email.pauseAfterFailures,
+      // MAILERLITE_API_KEY set: MailerLite publishes, schedules and sends campaigns instead.
+      mailerlite,
+      from: config.email.from,
+    },
   });
   await chat.register(app, { config, ai, knowledge, widget, leads, resources });
 

@@ -50,6 +50,10 @@ const envSchema = z.object({
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().min(3).default('Admissions <admissions@localhost>'),
+  /** Campaign sending (issue 23): messages a second (0 = no limit), parallel sends, auto-pause. */
+  EMAIL_SEND_RATE: z.coerce.number().min(0).max(100_000).default(10),
+  EMAIL_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  CAMPAIGN_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(10),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -116,7 +120,17 @@ export type AppConfig = {
   publicUrl: string | undefined;
   /** Hosts the widget may load its avatar and logo from over https, besides our own origin. */
   widgetImageHosts: string[];
-  email: { provider: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string };
+  email: {
+    provider: 'outbox' | 'smtp';
+    smtpUrl: string | undefined;
+    from: string;
+    /** EMAIL_SEND_RATE: campaign messages a second, 0 for no limit. */
+    sendRate: number;
+    /** EMAIL_SEND_CONCURRENCY: campaign messages in flight at once per server. */
+    sendConcurrency: number;
+    /** CAMPAIGN_PAUSE_AFTER_FAILURES: consecutive failures before a send pauses itself. */
+    pauseAfterFailures: number;
+  };
   storage:
     | { kind: 'local'; root: string }
     | {
@@ -188,7 +202,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     widgetImageHosts: e.WIDGET_IMAGE_HOSTS,
-    email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
+    email: {
+      provider: e.EMAIL_PROVIDER,
+      smtpUrl: e.SMTP_URL,
+      from: e.EMAIL_FROM,
+      sendRate: e.EMAIL_SEND_RATE,
+      sendConcurrency: e.EMAIL_SEND_CONCURRENCY,
+      pauseAfterFailures: e.CAMPAIGN_PAUSE_AFTER_FAILURES,
+    },
     storage: storageConfig(e, dataDir),
     downloadLinkDays: e.DOWNLOAD_LINK_DAYS,
     approvalLinkDays: e.APPROVAL_LINK_DAYS,

@@ -23,6 +23,20 @@ describe('link tokens in logs', () => {
     [`/unsubscribe/${TOKEN}`, '/unsubscribe/[redacted]'],
     [`/api/unsubscribe/${TOKEN}?reason=moved`, '/api/unsubscribe/[redacted]?reason=moved'],
     [`/API/Resources/Download%2F${TOKEN}`, '/API/Resources/Download%2F[redacted]'],
+    // The unsubscribe link of every campaign email, and spellings of it that reach the same route.
+    [`/u/${TOKEN}`, '/u/[redacted]'],
+    [`https://school.example/u/${TOKEN}`, 'https://school.example/u/[redacted]'],
+    [`/U%2f${TOKEN}`, '/U%2f[redacted]'],
+    [`/%75/${TOKEN}`, '/%75/[redacted]'],
+    [`<https://school.example/u/${TOKEN}>`, '<https://school.example/u/[redacted]>'],
+    // A campaign email's click and open-pixel links (modules/campaigns/tracking).
+    [`/c/${TOKEN}`, '/c/[redacted]'],
+    [`https://school.example/o/${TOKEN}`, 'https://school.example/o/[redacted]'],
+    [`/C%2F${TOKEN}`, '/C%2F[redacted]'],
+    [`/%6f/${TOKEN}`, '/%6f/[redacted]'],
+    ['/api/campaigns/history?search=c', '/api/campaigns/history?search=c'],
+    ['/api/leads?status=unsubscribed', '/api/leads?status=unsubscribed'],
+    ['/menu/lunch', '/menu/lunch'],
     [`/api/other?page=2&token=${TOKEN}&sort=asc`, '/api/other?page=2&token=[redacted]&sort=asc'],
     ['/api/resources/by-segment/Urgent', '/api/resources/by-segment/Urgent'],
   ])('redacts %s', (url, expected) => {

@@ -1,11 +1,12 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
- * Paths whose next segment is a bearer token (download, approval-preview and unsubscribe links),
+ * Paths whose next segment is a bearer token (download, approval-preview and unsubscribe links:
+ * `/u/{token}` in every campaign email, and its click `/c/` and open-pixel `/o/` links),
  * with the separator also percent-encoded, as a mistyped link that 404s is logged as sent.
  */
 const TOKEN_PATH =
-  /(\/(?:api\/resources\/download|api\/campaigns\/preview|preview|api\/unsubscribe|unsubscribe)(?:\/|%2f))[^/?#&\s"'\\]+/gi;
+  /(\/(?:api\/resources\/download|api\/campaigns\/preview|preview|api\/unsubscribe|unsubscribe|u|%75|c|%63|o|%6f)(?:\/|%2f))[^/?#&\s"'\\<>]+/gi;
 /** Query parameters that carry a token or another secret. */
 const TOKEN_PARAM = /([?&](?:[a-z_]*token|t|key|api_key|sig|signature|code|secret|password)=)[^&#\s"'\\]+/gi;
 

@@ -7,7 +7,10 @@ import {
   canCancelSchedule,
   canDelete,
   canEdit,
+  canPause,
   canPublish,
+  canReschedule,
+  canResume,
   canSchedule,
   canSend,
   canSendForApproval,
@@ -102,6 +105,34 @@ describe('campaign rules (4.5) over every pair of statuses', () => {
       'cancel_schedule',
     ]);
     expect(campaignActions({ approval_status: 'approved', publish_status: 'sent' })).toEqual([]);
+  });
+});
+
+describe('pause and resume (issue 23)', () => {
+  const sent = { approval_status: 'approved', publish_status: 'sent' } as const;
+  it.each([
+    [null, false, false],
+    ['preparing', true, false],
+    ['sending', true, false],
+    ['paused', false, true],
+    ['completed', false, false],
+  ] as const)('delivery %s: pause %s, resume %s', (status, pause, resume) => {
+    const c = { ...sent, delivery_status: status };
+    expect(canPause(c)).toBe(pause);
+    expect(canResume(c)).toBe(resume);
+    expect(campaignActions(c)).toEqual(pause ? ['pause'] : resume ? ['resume'] : []);
+  });
+
+  it('offers no pause or resume before a send starts', () => {
+    for (const c of pairs) {
+      expect(campaignActions(c)).not.toContain('pause');
+      expect(campaignActions(c)).not.toContain('resume');
+    }
+  });
+
+  it('allows scheduling again only when published or scheduled', () => {
+    for (const c of pairs)
+      expect(canReschedule(c)).toBe(c.publish_status === 'published' || c.publish_status === 'scheduled');
   });
 });
 

@@ -18,6 +18,8 @@ export type CampaignState = {
   approval_status: CampaignApprovalStatus;
   /** Missing or null means ready (3.8: a client must treat ready as the default). */
   publish_status?: CampaignPublishStatus | null;
+  /** The send's status (campaign.delivery?.status): null or missing until a send starts. */
+  delivery_status?: 'preparing' | 'sending' | 'paused' | 'completed' | null;
 };
 
 /** The publish status with both readings of the initial value (ready, unpublished, none) as ready. */
@@ -47,6 +49,17 @@ export const canSend = (c: CampaignState) => publishOf(c) === 'published';
 
 /** Cancel Schedule when scheduled (the campaign stays published). */
 export const canCancelSchedule = (c: CampaignState) => publishOf(c) === 'scheduled';
+
+/** Pause while a send is preparing or sending. */
+export const canPause = (c: CampaignState) =>
+  c.delivery_status === 'preparing' || c.delivery_status === 'sending';
+
+/** Resume a paused send. */
+export const canResume = (c: CampaignState) => c.delivery_status === 'paused';
+
+/** Schedule again (POST schedule) when published, or already scheduled (reschedule). */
+export const canReschedule = (c: CampaignState) =>
+  publishOf(c) === 'published' || publishOf(c) === 'scheduled';
 
 /** Delete if draft or rejected, or if neither sent nor scheduled. */
 export const canDelete = (c: CampaignState) =>
@@ -97,7 +110,16 @@ export const CAMPAIGN_BADGE_TONES: Record<
 };
 
 export type CampaignAction =
-  'edit' | 'send_for_approval' | 'resubmit' | 'publish' | 'schedule' | 'send' | 'cancel_schedule' | 'delete';
+  | 'edit'
+  | 'send_for_approval'
+  | 'resubmit'
+  | 'publish'
+  | 'schedule'
+  | 'send'
+  | 'cancel_schedule'
+  | 'pause'
+  | 'resume'
+  | 'delete';
 
 /** The actions a campaign's row offers (4.5 "Actions by state"), in display order. */
 export function campaignActions(c: CampaignState): CampaignAction[] {
@@ -109,6 +131,8 @@ export function campaignActions(c: CampaignState): CampaignAction[] {
   if (canSchedule(c)) actions.push('schedule');
   if (canSend(c)) actions.push('send');
   if (canCancelSchedule(c)) actions.push('cancel_schedule');
+  if (canPause(c)) actions.push('pause');
+  if (canResume(c)) actions.push('resume');
   if (canDelete(c)) actions.push('delete');
   return actions;
 }

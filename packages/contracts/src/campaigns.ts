@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignDeliverySchema } from './campaign-delivery';
 import { CAMPAIGN_APPROVAL_STATUSES, CAMPAIGN_PUBLISH_STATUSES } from './campaign-rules';
 import { TEMPLATE_CATEGORIES, TEMPLATE_PERSONALIZATION_LEVELS } from './templates';
 
@@ -290,6 +291,10 @@ export const campaignSchema = z.object({
   approval_version_number: z.number().int().nullable().optional(),
   approval_expires_at: z.string().nullable().optional(),
   scheduled_for: z.string().nullable(),
+  /** The IANA time zone the schedule was chosen in (scheduled_for is the instant). */
+  scheduled_time_zone: z.string().nullable(),
+  /** The send's progress: null until a send starts. */
+  delivery: campaignDeliverySchema.nullable(),
   sent_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

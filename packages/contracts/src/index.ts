@@ -25,3 +25,5 @@ export * from './template-render';
 export * from './templates';
 export * from './campaign-rules';
 export * from './campaigns';
+export * from './campaign-delivery';
+export * from './campaign-results';

@@ -14,3 +14,4 @@ export * from '../modules/knowledge/knowledge.tables';
 export * from '../modules/webhooks/webhooks.tables';
 export * from '../modules/templates/templates.tables';
 export * from '../modules/campaigns/campaigns.tables';
+export * from '../modules/campaigns/tracking/tracking.tables';

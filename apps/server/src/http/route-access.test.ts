@@ -91,7 +91,14 @@ describe('who may call which route', () => {
       'GET /api/campaigns/preview/:token',
       'GET /api/resources/by-segment/:segment',
       'GET /api/resources/download/:token',
+      // A campaign email's click link and open pixel: a signed token naming one of its links, or
+      // always the same image (modules/campaigns/tracking).
+      'GET /c/:token',
       'GET /healthz',
+      'GET /o/:token',
+      // The unsubscribe link of a campaign email (its page) and RFC 8058 one-click: the signed token
+      // is the credential; mail apps post without a session (modules/campaigns/unsubscribe).
+      'GET /u/:token',
       'GET /widget/config',
       'GET /widget/conversations/:id',
       // The school's avatar and logo, shown by the widget on the school's site and by /enroll.
@@ -103,6 +110,7 @@ describe('who may call which route', () => {
       'POST /admin/login',
       'POST /api/campaigns/preview/:token/approve',
       'POST /api/resources/generate-token',
+      'POST /u/:token',
       // Providers post signed events: the signature over the raw body is the check (modules/webhooks).
       'POST /webhooks/email-events',
       'POST /webhooks/mailerlite',

@@ -6,6 +6,10 @@ import path from 'node:path';
 export type AppKeys = {
   totpEncryption: Buffer;
   backupCodeHmac: Buffer;
+  /** Signs the unsubscribe links in campaign emails (modules/campaigns/unsubscribe). */
+  unsubscribeHmac: Buffer;
+  /** Signs the click and open-pixel links in campaign emails (modules/campaigns/tracking). */
+  trackingHmac: Buffer;
 };
 
 function derive(master: Buffer, purpose: string): Buffer {
@@ -35,5 +39,7 @@ export function loadKeys(options: { secretKey?: string; isProduction: boolean; d
   return {
     totpEncryption: derive(masterBytes, 'totp-secret'),
     backupCodeHmac: derive(masterBytes, 'backup-code'),
+    unsubscribeHmac: derive(masterBytes, 'unsubscribe-link'),
+    trackingHmac: derive(masterBytes, 'tracking-link'),
   };
 }

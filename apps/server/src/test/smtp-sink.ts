@@ -58,6 +58,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
       });
     },
   });
+  // A sender killed mid-message resets its connection: that is the sender's fault, not the sink's.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as net.AddressInfo;
   return {

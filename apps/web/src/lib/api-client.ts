@@ -108,6 +108,42 @@ async function getFile(path: string, options: RequestOptions = {}): Promise<Blob
   }
 }
 
+/**
+ * The file name a Content-Disposition header gives: filename*=UTF-8''… first (RFC 6266), else
+ * filename="…"; null when there is none. Path separators are dropped so it is only a name.
+ */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  let name: string | null = null;
+  if (extended?.[1]) {
+    try {
+      name = decodeURIComponent(extended[1].trim());
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) name = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header)?.[1]?.replace(/\\(.)/g, '$1') ?? null;
+  if (!name) name = /filename\s*=\s*([^;\s]+)/.exec(header)?.[1] ?? null;
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
+}
+
+/** A file the server sends with the name it gave it (Content-Disposition), when it gave one. */
+async function getNamedFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ file: Blob; filename: string | null }> {
+  const response = await send('GET', path, undefined, { accept: '*/*', ...options });
+  const filename = dispositionFilename(response.headers.get('Content-Disposition'));
+  try {
+    return { file: await response.blob(), filename };
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(response.status, 'Network error: the download was interrupted');
+  }
+}
+
 export type UploadOptions = RequestOptions & {
   /** The share of the request body sent so far, from 0 to 1 (called as the upload goes). */
   onProgress?: (fraction: number) => void;
@@ -181,6 +217,7 @@ export const api = {
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   getFile,
+  getNamedFile,
   postForm,
 };
 

@@ -37,7 +37,13 @@ export type AuditAction =
   | 'campaign.approval_link_created'
   | 'campaign.approved'
   | 'campaign.rejected'
-  | 'campaign.published';
+  | 'campaign.published'
+  | 'campaign.send_started'
+  | 'campaign.scheduled'
+  | 'campaign.schedule_cancelled'
+  | 'campaign.send_paused'
+  | 'campaign.send_resumed'
+  | 'campaign.tracking_settings_changed';
 
 /** Who asked for a change: the signed-in admin (null for the system) and their address. */
 export type Actor = { userId: string | null; ip: string | null };

@@ -6,6 +6,7 @@ import {
   CAMPAIGN_PERSONALIZATION_VARIABLES,
   canPublish,
   canSendForApproval,
+  DELIVERY_MESSAGES,
   renderTemplateReport,
   TEMPLATE_SAMPLE_VARIABLES,
   type ApprovalDecision,
@@ -24,6 +25,8 @@ import { campaignPlainText, escapeHtml } from './campaign-html';
 import { getCampaignRow, stateOf, toCampaign } from './campaign-records';
 import type { CampaignsRepository } from './campaigns.repository';
 import { campaigns, type CampaignRow } from './campaigns.tables';
+import { DeliveryError, type CampaignDelivery } from './delivery/campaign-delivery';
+import { DeliveryFailedError } from './delivery/delivery-failed';
 
 // Approval by an outside reviewer (issue 23, first slice; spec document 3: 2.10, 4.5, 7.4, 8.8):
 // the link (32 random bytes, base64url, only its SHA-256 kept), the public preview, the reviewer's
@@ -40,6 +43,8 @@ export type ApprovalDeps = {
   sendEmail: (kind: string, message: OutgoingEmail) => Promise<unknown>;
   schoolName: () => Promise<string>;
   log: FastifyBaseLogger;
+  /** The provider publish hands the campaign to (the built-in sender or MailerLite). */
+  delivery?: Pick<CampaignDelivery, 'name' | 'publish'>;
 };
 
 /** Who asked: the signed-in admin and their address. */
@@ -325,11 +330,34 @@ export function createApproval(deps: ApprovalDeps) {
       const content = await contentOf(repo, row, sendVersionOf(row)).catch(() => null);
       if (!content || !row.approvalContentHash || contentHash(content) !== row.approvalContentHash)
         throw new ConflictError(APPROVAL_MESSAGES.publishContentChanged);
+      // The provider first: when it fails, nothing here changes.
+      let providerCampaignId: string | null = row.providerCampaignId;
+      if (deps.delivery) {
+        try {
+          ({ providerCampaignId } = await deps.delivery.publish({
+            id: row.id,
+            name: row.name,
+            subject: content.subject,
+            html: content.contentHtml,
+            text: content.contentText,
+            segmentId: row.segmentId ?? '',
+            segmentName: row.segmentName ?? '',
+            providerCampaignId: row.providerCampaignId,
+          }));
+        } catch (error) {
+          deps.log.warn({ err: error, campaignId: id }, 'publish to the provider failed');
+          throw new DeliveryFailedError(
+            DELIVERY_MESSAGES.publishFailed,
+            error instanceof DeliveryError ? error.message : 'The provider could not be reached.',
+          );
+        }
+      }
       const now = new Date();
       const [saved] = await db
         .update(campaigns)
         .set({
           publishStatus: 'published',
+          providerCampaignId,
           subject: content.subject,
           contentHtml: content.contentHtml,
           contentText: content.contentText,
@@ -348,7 +376,11 @@ export function createApproval(deps: ApprovalDeps) {
       await recordAuditEvent(db, {
         actorId: actor.userId,
         action: 'campaign.published',
-        details: { campaign_id: id, provider: 'builtin', version_number: sendVersionOf(row) },
+        details: {
+          campaign_id: id,
+          provider: deps.delivery?.name ?? 'builtin',
+          version_number: sendVersionOf(row),
+        },
         ip: actor.ip,
       });
       return { message: APPROVAL_MESSAGES.published, campaign: toCampaign(saved) };

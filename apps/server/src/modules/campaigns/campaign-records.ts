@@ -5,6 +5,7 @@ import {
   campaignActions,
   type Campaign,
   type CampaignApprovalStatus,
+  type CampaignDelivery,
   type CampaignPublishStatus,
   type CampaignSummary,
   type GenerationMetadata,
@@ -23,10 +24,45 @@ export async function getCampaignRow(repo: CampaignsRepository, id: string): Pro
   return row;
 }
 
-export const stateOf = (row: Pick<CampaignRow, 'approvalStatus' | 'publishStatus'>) => ({
+export const stateOf = (
+  row: Pick<CampaignRow, 'approvalStatus' | 'publishStatus'> & Partial<Pick<CampaignRow, 'deliveryStatus'>>,
+) => ({
   approval_status: row.approvalStatus as CampaignApprovalStatus,
   publish_status: row.publishStatus as CampaignPublishStatus,
+  delivery_status: row.deliveryStatus ?? null,
 });
+
+/** The send's progress from the campaign row's counters (null until a send starts). */
+export function deliveryOf(
+  row: Pick<
+    CampaignRow,
+    | 'deliveryStatus'
+    | 'deliveryProvider'
+    | 'recipientsTotal'
+    | 'recipientsSent'
+    | 'recipientsFailed'
+    | 'recipientsSkipped'
+    | 'pausedReason'
+    | 'sendStartedAt'
+    | 'sendFinishedAt'
+  >,
+): CampaignDelivery | null {
+  if (!row.deliveryStatus) return null;
+  const { recipientsTotal: total, recipientsSent: sent, recipientsFailed: failed } = row;
+  const skipped = row.recipientsSkipped;
+  return {
+    status: row.deliveryStatus,
+    total,
+    sent,
+    failed,
+    skipped,
+    pending: Math.max(0, total - sent - failed - skipped),
+    paused_reason: row.deliveryStatus === 'paused' ? row.pausedReason : null,
+    started_at: iso(row.sendStartedAt),
+    finished_at: iso(row.sendFinishedAt),
+    provider: row.deliveryProvider ?? 'outbox',
+  };
+}
 
 function metadataOf(stored: Partial<GenerationMetadata>): GenerationMetadata {
   return {
@@ -69,7 +105,8 @@ function recordOf(row: CampaignSummaryRow, segmentName?: string | null) {
     segment_leads: row.segmentLeads,
     estimated_recipients: row.estimatedRecipients,
     target_segment_count: row.targetSegmentCount,
-    ...state,
+    approval_status: state.approval_status,
+    publish_status: state.publish_status,
     has_approval_link: row.approvalTokenHash !== null,
     approval_feedback: row.approvalFeedback,
     approved_by_email: row.approvedByEmail,
@@ -77,6 +114,8 @@ function recordOf(row: CampaignSummaryRow, segmentName?: string | null) {
     approval_version_number: row.approvalVersionNumber,
     approval_expires_at: iso(row.approvalExpiresAt),
     scheduled_for: iso(row.scheduledFor),
+    scheduled_time_zone: row.scheduledTimeZone,
+    delivery: deliveryOf(row),
     sent_at: iso(row.sentAt),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

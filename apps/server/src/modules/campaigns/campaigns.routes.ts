@@ -15,7 +15,6 @@ import {
   campaignResponseSchema,
   campaignSegmentOptionsSchema,
   campaignSegmentsSchema,
-  campaignStatsSchema,
   campaignUpdateSchema,
   campaignVersionContentSchema,
   compatibilityRequestSchema,
@@ -350,10 +349,5 @@ export async function campaignsRoutes(
     async (request) => campaigns.segmentsOf(request.params.id),
   );
 
-  // GET /api/campaigns/{id}/stats
-  r.get(
-    '/api/campaigns/:id/stats',
-    { schema: { tags, params: idParamsSchema, response: { 200: campaignStatsSchema, ...errors } } },
-    async (request) => campaigns.stats(request.params.id),
-  );
+  // GET /api/campaigns/{id}/stats: tracking/tracking.routes.ts (campaign results).
 }

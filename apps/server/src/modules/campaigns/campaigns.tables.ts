@@ -1,6 +1,7 @@
 import type { GenerationMetadata } from '@lantern/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -51,6 +52,20 @@ export const campaigns = pgTable(
     approvalRequestedAt: timestamp('approval_requested_at', { withTimezone: true }),
     approvalDecidedAt: timestamp('approval_decided_at', { withTimezone: true }),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** 0019 (sending): the IANA zone the schedule was chosen in; the provider's id of the campaign. */
+    scheduledTimeZone: text('scheduled_time_zone'),
+    providerCampaignId: text('provider_campaign_id'),
+    /** The send: which provider, its state and counters (updated with each recipient's change). */
+    deliveryProvider: text('delivery_provider').$type<'outbox' | 'smtp' | 'mailerlite'>(),
+    deliveryStatus: text('delivery_status').$type<'preparing' | 'sending' | 'paused' | 'completed'>(),
+    pausedReason: text('paused_reason'),
+    sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
+    sendFinishedAt: timestamp('send_finished_at', { withTimezone: true }),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    recipientsTotal: integer('recipients_total').notNull().default(0),
+    recipientsSent: integer('recipients_sent').notNull().default(0),
+    recipientsFailed: integer('recipients_failed').notNull().default(0),
+    recipientsSkipped: integer('recipients_skipped').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     finalVersionNumber: integer('final_version_number'),
     currentVersionNumber: integer('current_version_number').notNull().default(1),
@@ -67,6 +82,10 @@ export const campaigns = pgTable(
     index('campaigns_created_idx').on(t.createdAt, t.id),
     index('campaigns_segment_idx').on(t.segmentId),
     index('campaigns_status_idx').on(t.approvalStatus, t.publishStatus),
+    /** 0020 (results): the History tab, newest sent first. */
+    index('campaigns_sent_idx')
+      .on(t.sentAt, t.id)
+      .where(sql`${t.sentAt} is not null`),
     check(
       'campaigns_approval_status_check',
       sql`${t.approvalStatus} in ('draft', 'pending', 'approved', 'rejected')`,
@@ -74,6 +93,13 @@ export const campaigns = pgTable(
     check(
       'campaigns_publish_status_check',
       sql`${t.publishStatus} in ('ready', 'unpublished', 'published', 'scheduled', 'sent')`,
+    ),
+    index('campaigns_delivery_idx')
+      .on(t.deliveryStatus)
+      .where(sql`${t.deliveryStatus} in ('preparing', 'sending')`),
+    check(
+      'campaigns_delivery_status_check',
+      sql`${t.deliveryStatus} is null or ${t.deliveryStatus} in ('preparing', 'sending', 'paused', 'completed')`,
     ),
     check(
       'campaigns_counts_check',
@@ -111,6 +137,41 @@ export const campaignVersions = pgTable(
   ],
 );
 
+/**
+ * A send's recipients, fixed when it starts (0019): one per lead and one per address. Workers
+ * claim pending rows with a lease (lease_owner, lease_until); a lapsed lease is claimed again.
+ * lead_id has no foreign key: a lead deleted during a send is skipped and the record stays.
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').notNull(),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed' | 'skipped'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseOwner: text('lease_owner'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('campaign_recipients_lead_unique').on(t.campaignId, t.leadId),
+    unique('campaign_recipients_email_unique').on(t.campaignId, t.email),
+    index('campaign_recipients_claim_idx')
+      .on(t.campaignId, t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('campaign_recipients_lead_idx').on(t.leadId),
+    check('campaign_recipients_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
+  ],
+);
+
 /** Voice settings (3.9): at most one default (a partial unique index). */
 export const voiceSettings = pgTable(
   'voice_settings',
@@ -140,3 +201,4 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignInsert = typeof campaigns.$inferInsert;
 export type CampaignVersionRow = typeof campaignVersions.$inferSelect;
 export type VoiceSettingRow = typeof voiceSettings.$inferSelect;
+export type CampaignRecipientRow = typeof campaignRecipients.$inferSelect;

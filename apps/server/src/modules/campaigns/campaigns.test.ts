@@ -322,7 +322,17 @@ describe('editing and versions', () => {
   it('shows zero stats until the campaign is sent', async () => {
     const c = await createCampaign(t, token, campaignPayload(autism));
     expect((await call('GET', `/api/campaigns/${c.id}/stats`)).json()).toEqual({
-      stats: { sent: 0, opens: 0, clicks: 0, bounced: 0, unsubscribed: 0, open_rate: 0, click_rate: 0 },
+      stats: {
+        sent: 0,
+        opens: 0,
+        clicks: 0,
+        bounced: 0,
+        unsubscribed: 0,
+        open_rate: 0,
+        click_rate: 0,
+        open_tracking: true,
+        opens_are_estimates: true,
+      },
     });
     expect((await call('GET', '/api/campaigns/00000000-0000-4000-8000-000000000000/stats')).statusCode).toBe(
       404,

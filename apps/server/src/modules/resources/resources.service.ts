@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import type { Actor } from '../audit/audit.service';
 import { createExpiredLinkPurge, generateToken, openDownload, redeemLink } from './download-links';
-import type { LinkIssuer } from './download-token';
+import { newDownloadToken, type LinkIssuer } from './download-token';
 import { createRecommendationCache, recommend, resourcesBySegment, type LinkRecipient } from './recommend';
 import { assignResourceSegments, deleteResource, updateResource } from './resource-editing';
 import {
@@ -96,6 +96,44 @@ export function createResourcesService(deps: {
       issuedBy: Exclude<LinkIssuer, 'public'>,
       limit?: number,
     ) => recommend(links, segmentIds, to, issuedBy, limit),
+    /**
+     * Each campaign recipient's own links to these resources, issued to the lead by email (a
+     * campaign's {{resource_link_N}}): one insert for the whole batch; a resource that no longer
+     * exists gets no link (its placeholder renders empty). Paths, in the order of the ids.
+     */
+    async issueForRecipients(
+      resourceIds: string[],
+      recipients: { leadId: string; email: string }[],
+    ): Promise<Map<string, string[]>> {
+      const existing = new Set(
+        (await Promise.all([...new Set(resourceIds)].map((id) => repo.findById(id).catch(() => undefined))))
+          .filter((r) => r !== undefined)
+          .map((r) => r.id),
+      );
+      const expiresAt = new Date(Date.now() + deps.linkDays * 86_400_000);
+      const rows: Parameters<ResourcesRepository['insertLinks']>[0] = [];
+      const out = new Map<string, string[]>();
+      for (const r of recipients)
+        out.set(
+          r.leadId,
+          resourceIds.map((resourceId) => {
+            if (!existing.has(resourceId)) return '';
+            const { token, tokenHash } = newDownloadToken();
+            rows.push({
+              tokenHash,
+              resourceId,
+              leadId: r.leadId,
+              email: r.email,
+              visitorId: null,
+              issuedBy: 'email',
+              expiresAt,
+            });
+            return `/api/resources/download/${token}`;
+          }),
+        );
+      await repo.insertLinks(rows);
+      return out;
+    },
     /** A link's row, resource and file; a LinkProblem for anything a visitor should be told. */
     redeem: (token: string, fileId: string | undefined) => redeemLink(repo, token, fileId),
     /** Streams a redeemed link's file and counts the download. */

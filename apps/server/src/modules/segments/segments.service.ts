@@ -17,7 +17,7 @@ import {
   tagLeads,
   tagNewLeads,
 } from './auto-tagging';
-import { segmentAudienceSql } from './email-audience.repository';
+import { segmentAudienceSql, sendableLeadSql } from './email-audience.repository';
 import { syncToMailerLite } from './mailerlite-sync';
 import {
   assignLeads,
@@ -122,6 +122,8 @@ export function createSegmentsService(deps: {
     isSendable: (leadId: string) => repo.isSendable(leadId),
     /** These segments' members once each with whether each is sendable, as SQL (campaign audiences). */
     segmentAudienceSql,
+    /** The same rule as SQL over one lead's id and email status (the send engine's last check). */
+    sendableLeadSql,
     leadIsNotInSegment: (segmentId: string) => sql`not ${repo.leadIsInSegment(segmentId)}`,
     countActive: () => repo.countActive(),
     topByLeads: (limit: number) => repo.topByLeads(limit),

@@ -21,6 +21,7 @@ import {
   renderTemplateEmail,
   type PreparedTemplateEmail,
   type RenderedEmail,
+  type TemplateSource,
 } from './template-email';
 import { getTemplateRow, toEmailTemplate } from './template-records';
 import { checkTemplate } from './template-validation';
@@ -171,6 +172,12 @@ export function createTemplatesService(deps: { repo: TemplatesRepository }) {
     async renderForRecipient(id: string, variables: Record<string, unknown>): Promise<RenderedEmail> {
       return renderTemplateEmail(await this.prepareEmail(id), variables);
     },
+
+    /**
+     * Any content (a campaign's approved HTML, text and subject) made ready the same way: CSS
+     * inlined by juice and the text derived once, then rendered per recipient.
+     */
+    prepareContent: (source: TemplateSource): PreparedTemplateEmail => prepareTemplateEmail(source),
 
     /** A campaign used the template: usage_count + 1 and last_used_at. False when it is gone. */
     recordUse: (id: string, at: Date = new Date()) => repo.recordUse(id, at),

@@ -3,7 +3,16 @@
  * module), whatever the provider: `outbox` (the default) keeps it there and sends nothing;
  * `smtp` hands it to a mail server (nodemailer); MailerLite joins for campaigns.
  */
-export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A fixed Message-ID (`<id@host>`): a retry of the same message is recognisable as such. */
+  messageId?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
 
 export interface EmailProvider {
   readonly name: 'outbox' | 'smtp' | 'mailerlite';
@@ -17,6 +26,8 @@ export class EmailSendError extends Error {
     message: string,
     /** True when a later attempt may succeed (connection refused, timeout, 4xx SMTP answer). */
     readonly isTransient: boolean,
+    /** True when the mail server refused the recipient's address itself (a 5xx hard bounce). */
+    readonly recipientRejected = false,
   ) {
     super(message);
     this.name = 'EmailSendError';

@@ -32,6 +32,8 @@ export function createSmtpProvider(options: { url: string; from: string }): Emai
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.messageId ? { messageId: message.messageId } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
         });
         return { providerMessageId: info.messageId || null };
       } catch (error) {
@@ -50,7 +52,10 @@ function toEmailSendError(error: unknown, secrets: string[]): EmailSendError {
     (text, secret) => text.replaceAll(secret, '[redacted]'),
     `SMTP send failed${e.code ? ` (${e.code})` : ''}: ${e.message ?? String(error)}`,
   );
-  return new EmailSendError(message, isTransient(e));
+  const transient = isTransient(e);
+  // EENVELOPE with a 5xx answer: the server refused the recipient (user unknown): a hard bounce.
+  const rejected = !transient && e.code === 'EENVELOPE' && (e.responseCode ?? 0) >= 500;
+  return new EmailSendError(message, transient, rejected);
 }
 
 /**

@@ -5,6 +5,7 @@ import { startFakeMailerLite, type FakeMailerLite } from './fake-mailerlite';
 import {
   createMailerLiteClient,
   MailerLiteError,
+  type MailerLiteCampaignInput,
   type MailerLiteClient,
   type MailerLiteField,
   type MailerLiteSubscriber,
@@ -346,5 +347,279 @@ describe('an unreachable MailerLite', () => {
       message: 'Could not reach MailerLite; check the internet connection',
       status: null,
     });
+  });
+});
+
+const campaignInput = (groupId: string, overrides: Partial<MailerLiteCampaignInput> = {}) => ({
+  name: 'Spring open day [Lantern 1a2b3c4d]',
+  subject: 'Come and see us, {$name}',
+  fromName: 'Lantern Admissions',
+  from: 'admissions@lantern.example.org',
+  content: '<p>Hello {$name}</p><a href="{$unsubscribe}">Unsubscribe</a>',
+  groupIds: [groupId],
+  ...overrides,
+});
+
+describe('campaigns', () => {
+  it('creates a regular campaign for the group with one email, as MailerLite documents it', async () => {
+    const { client } = makeClient();
+    const group = await client.findOrCreateGroup('Open day');
+
+    const created = await client.createCampaign(campaignInput(group.id));
+
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: 'Spring open day [Lantern 1a2b3c4d]',
+      status: 'draft',
+      scheduledFor: null,
+    });
+    expect(requestsTo('POST', '/campaigns').map((r) => r.body)).toEqual([
+      {
+        name: 'Spring open day [Lantern 1a2b3c4d]',
+        type: 'regular',
+        emails: [
+          {
+            subject: 'Come and see us, {$name}',
+            from_name: 'Lantern Admissions',
+            from: 'admissions@lantern.example.org',
+            content: '<p>Hello {$name}</p><a href="{$unsubscribe}">Unsubscribe</a>',
+          },
+        ],
+        groups: [group.id],
+      },
+    ]);
+    expect(await client.getCampaign(created.id)).toEqual(created);
+  });
+
+  it('surfaces MailerLite’s 422 reason and does not retry a refusal', async () => {
+    const { client } = makeClient();
+    const group = await client.findOrCreateGroup('Open day');
+
+    const error = await client
+      .createCampaign(campaignInput(group.id, { from: 'admissions@localhost' }))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(MailerLiteError);
+    expect(error).toMatchObject({
+      message: 'The emails.0.from must be a valid email address.',
+      status: 422,
+      isTransient: false,
+    });
+    expect(requestsTo('POST', '/campaigns')).toHaveLength(1);
+    const noLink = await client
+      .createCampaign(campaignInput(group.id, { content: '<p>No way out</p>' }))
+      .catch((e: unknown) => e);
+    expect(noLink).toMatchObject({ message: 'The emails.0.content must contain an unsubscribe link.' });
+  });
+
+  it('finds the campaign again instead of creating a second when the create answer is lost', async () => {
+    const { client } = makeClient();
+    const group = await client.findOrCreateGroup('Open day');
+    fake.failNext(1, 502, { request: 'POST /api/campaigns', afterApplying: true });
+
+    const created = await client.createCampaign(campaignInput(group.id));
+
+    expect(fake.state.campaigns.map((c) => c.id)).toEqual([created.id]);
+    expect(requestsTo('POST', '/campaigns')).toHaveLength(1);
+    expect(requestsTo('GET', '/campaigns').at(-1)?.query['filter[status]']).toBe('draft');
+  });
+
+  it('does not resend a create after a plain server fault', async () => {
+    const { client } = makeClient({ maxRetries: 0 });
+    const group = await client.findOrCreateGroup('Open day');
+    fake.failNext(1, 500, { request: 'POST /api/campaigns' });
+
+    await expect(client.createCampaign(campaignInput(group.id))).rejects.toMatchObject({ status: 500 });
+    expect(requestsTo('POST', '/campaigns')).toHaveLength(1);
+    expect(fake.state.campaigns).toEqual([]);
+  });
+
+  it('schedules a draft, cancels it back to draft, sends it at once, and refuses to touch a sent one', async () => {
+    const { client } = makeClient();
+    const group = await client.findOrCreateGroup('Open day');
+    const { id } = await client.createCampaign(campaignInput(group.id));
+    const [london] = (await client.listTimezones()).filter((t) => t.name === 'Europe/London');
+
+    const scheduled = await client.scheduleCampaign(id, {
+      delivery: 'scheduled',
+      schedule: { date: '2099-07-01', hours: '09', minutes: '30', timezone_id: london!.id },
+    });
+    expect(scheduled).toMatchObject({ status: 'ready', scheduledFor: '2099-07-01T08:30:00.000Z' });
+    await expect(client.scheduleCampaign(id, { delivery: 'instant' })).rejects.toMatchObject({
+      status: 422,
+      message: 'Only draft campaigns can be scheduled.',
+    });
+
+    expect(await client.cancelCampaign(id)).toMatchObject({ status: 'draft', scheduledFor: null });
+    await expect(client.cancelCampaign(id)).rejects.toMatchObject({
+      status: 422,
+      message: 'Only campaigns in status Ready can be canceled.',
+    });
+
+    expect(await client.scheduleCampaign(id, { delivery: 'instant' })).toMatchObject({ status: 'sent' });
+    await expect(client.updateCampaign(id, campaignInput(group.id))).rejects.toMatchObject({ status: 422 });
+    expect(requestsTo('POST', `/campaigns/${id}/schedule`).map((r) => r.body)).toContainEqual({
+      delivery: 'instant',
+    });
+  });
+
+  it('refuses a schedule in the past or in a time zone MailerLite does not have', async () => {
+    const { client } = makeClient();
+    const group = await client.findOrCreateGroup('Open day');
+    const { id } = await client.createCampaign(campaignInput(group.id));
+
+    await expect(
+      client.scheduleCampaign(id, {
+        delivery: 'scheduled',
+        schedule: { date: '2001-01-01', hours: '09', minutes: '00', timezone_id: 1 },
+      }),
+    ).rejects.toMatchObject({ status: 422, message: 'The schedule time must be in the future.' });
+    await expect(
+      client.scheduleCampaign(id, {
+        delivery: 'scheduled',
+        schedule: { date: '2099-01-01', hours: '09', minutes: '00', timezone_id: 999_999 },
+      }),
+    ).rejects.toMatchObject({ status: 422, message: 'The selected schedule.timezone_id is invalid.' });
+  });
+
+  it('answers null for a campaign MailerLite does not have', async () => {
+    const { client } = makeClient();
+    expect(await client.getCampaign('424242')).toBeNull();
+  });
+
+  it('lists MailerLite’s time zones with its own numeric ids', async () => {
+    const { client } = makeClient();
+    const zones = await client.listTimezones();
+    expect(zones.map((z) => z.name)).toEqual(
+      expect.arrayContaining(['UTC', 'Europe/London', 'America/New_York', 'America/Los_Angeles']),
+    );
+    for (const zone of zones) expect(Number.isInteger(zone.id)).toBe(true);
+  });
+});
+
+describe('group members', () => {
+  it('lists every member of a group across cursor pages, and takes one out of it', async () => {
+    const { client } = makeClient();
+    const group = await client.findOrCreateGroup('Open day');
+    const other = await client.findOrCreateGroup('Other');
+    for (let i = 0; i < 1500; i++) {
+      const email = `member${i}@example.org`;
+      const groups = new Set([i === 7 ? other.id : group.id]);
+      fake.state.subscribers.set(email, { id: `s${i}`, email, status: 'active', fields: {}, groups });
+    }
+
+    const members = await client.listGroupSubscribers(group.id);
+
+    expect(members).toHaveLength(1499);
+    expect(new Set(members.map((m) => m.email)).size).toBe(1499);
+    expect(requestsTo('GET', `/groups/${group.id}/subscribers`)).toHaveLength(2);
+
+    await client.removeFromGroup('s1', group.id);
+    await client.removeFromGroup('s1', group.id); // not a member any more: fine
+    expect([...fake.state.subscribers.get('member1@example.org')!.groups]).toEqual([]);
+    expect(await client.listGroupSubscribers(group.id)).toHaveLength(1498);
+  });
+});
+
+describe('unsubscribe', () => {
+  it('marks a known subscriber unsubscribed, keeping their groups, and never adds an unknown address', async () => {
+    const { client } = makeClient();
+    const group = await prepareGroup(client);
+    const subscriber = makeSubscriber();
+    await client.upsertSubscribers(group.id, [subscriber]);
+
+    expect(await client.unsubscribe(subscriber.email)).toBe(true);
+    expect(await client.unsubscribe('never.seen@example.org')).toBe(false);
+
+    const stored = fake.state.subscribers.get(subscriber.email)!;
+    expect(stored.status).toBe('unsubscribed');
+    expect([...stored.groups]).toEqual([group.id]);
+    expect(fake.state.subscribers.has('never.seen@example.org')).toBe(false);
+    // A later sync (no status sent) leaves them unsubscribed.
+    await client.upsertSubscribers(group.id, [subscriber]);
+    expect(fake.state.subscribers.get(subscriber.email)?.status).toBe('unsubscribed');
+  });
+});
+
+describe('the rate limit', () => {
+  it('never starts more than 120 requests in any 60 seconds, by itself', async () => {
+    let clock = 0;
+    await fake.close();
+    fake = await startFakeMailerLite({ apiKey: API_KEY, clock: () => clock });
+    const waits: number[] = [];
+    const client = createMailerLiteClient({
+      apiKey: API_KEY,
+      baseUrl: fake.url,
+      concurrency: 1,
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
+    const group = await client.findOrCreateGroup('Open day');
+
+    const result = await client.upsertSubscribers(
+      group.id,
+      Array.from({ length: 300 }, () => makeSubscriber()),
+    );
+
+    expect(result.synced).toBe(300);
+    const times = fake.requests.map((r) => r.at);
+    expect(times).toHaveLength(302);
+    let busiest = 0;
+    for (let i = 0; i < times.length; i++) {
+      const inWindow = times.filter((at) => at >= times[i]! && at < times[i]! + 60_000).length;
+      busiest = Math.max(busiest, inWindow);
+    }
+    expect(busiest).toBe(120);
+    // 302 requests at 120 a minute: the third minute starts at 120 s.
+    expect(clock).toBe(120_000);
+    expect(waits).toEqual([60_000, 60_000]);
+  });
+
+  it('keeps under a MailerLite limit over real HTTP, so MailerLite never answers 429', async () => {
+    await fake.close();
+    fake = await startFakeMailerLite({ apiKey: API_KEY, rateLimit: { requests: 5, windowMs: 400 } });
+    const client = createMailerLiteClient({
+      apiKey: API_KEY,
+      baseUrl: fake.url,
+      concurrency: 3,
+      // A margin over MailerLite's window for the time a request takes to arrive.
+      rateLimit: { requests: 5, windowMs: 600 },
+    });
+    const group = await client.findOrCreateGroup('Open day');
+
+    const result = await client.upsertSubscribers(
+      group.id,
+      Array.from({ length: 12 }, () => makeSubscriber()),
+    );
+
+    expect(result).toEqual({ synced: 12, errors: [] });
+    expect(fake.requests).toHaveLength(14);
+    const times = fake.requests.map((r) => r.at);
+    // 14 requests, 5 a window: the 11th starts two windows after the first.
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(2 * 500);
+  });
+
+  it('waits out Retry-After when MailerLite’s own window is full, then succeeds', async () => {
+    await fake.close();
+    fake = await startFakeMailerLite({ apiKey: API_KEY, rateLimit: { requests: 3, windowMs: 1000 } });
+    const client = createMailerLiteClient({
+      apiKey: API_KEY,
+      baseUrl: fake.url,
+      concurrency: 2,
+      rateLimit: null,
+    });
+    const started = Date.now();
+
+    const zones = await client.listTimezones();
+    const group = await client.findOrCreateGroup('Open day');
+    const result = await client.upsertSubscribers(group.id, [makeSubscriber(), makeSubscriber()]);
+
+    expect(zones.length).toBeGreaterThan(0);
+    expect(result).toEqual({ synced: 2, errors: [] });
+    expect(fake.requests.length).toBeGreaterThan(5);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 });

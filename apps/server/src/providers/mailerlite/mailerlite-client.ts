@@ -3,10 +3,43 @@
  * each rather than through POST /batch: a batch made only of subscriber upserts runs as a MailerLite
  * import with its own 5-per-minute limit, so single requests at small concurrency are both faster
  * within the 120-per-minute limit and report each email's error directly.
+ *
+ * Rate limits, one mechanism for every call: a sliding window shared by all requests of a client
+ * keeps it under MailerLite's 120 requests a minute by itself, and should MailerLite still answer
+ * 429 (another client on the same account), every request waits out its Retry-After together.
+ *
+ * Campaigns (issue 23; https://developers.mailerlite.com/docs/campaigns.html, read through the
+ * search tool and MailerLite's own Node SDK): POST /campaigns (type regular, one email with subject,
+ * from_name, from and content, the groups), PUT /campaigns/{id}, GET /campaigns/{id},
+ * POST /campaigns/{id}/schedule ({delivery: 'instant'} or {delivery: 'scheduled', schedule: {date,
+ * hours, minutes, timezone_id}}), POST /campaigns/{id}/cancel (a ready campaign back to draft),
+ * GET /timezones; and a group's subscribers (GET /groups/{id}/subscribers, cursor paged) with
+ * DELETE /subscribers/{id}/groups/{groupId} to take one out of a group.
  */
 export type MailerLiteSubscriber = { email: string; fields: Record<string, string | number | null> };
 export type MailerLiteField = { key: string; name: string; type: 'text' | 'number' | 'date' };
 export type UpsertResult = { synced: number; errors: { email: string; error: string }[] };
+
+/** The email of a regular campaign: MailerLite's personalisation tags ({$name}) already in place. */
+export type MailerLiteCampaignInput = {
+  name: string;
+  subject: string;
+  fromName: string;
+  from: string;
+  content: string;
+  groupIds: string[];
+};
+/** draft, ready (scheduled or about to go), sent; MailerLite may add others (treated as gone out). */
+export type MailerLiteCampaign = { id: string; name: string; status: string; scheduledFor: string | null };
+export type MailerLiteSchedule =
+  | { delivery: 'instant' }
+  | {
+      delivery: 'scheduled';
+      /** date YYYY-MM-DD, hours HH, minutes mm: the wall-clock time in that MailerLite time zone. */
+      schedule: { date: string; hours: string; minutes: string; timezone_id: number };
+    };
+export type MailerLiteTimezone = { id: number; name: string; offset: number };
+export type MailerLiteGroupMember = { id: string; email: string; status: string };
 
 export interface MailerLiteClient {
   findOrCreateGroup(name: string): Promise<{ id: string; name: string }>;
@@ -14,6 +47,28 @@ export interface MailerLiteClient {
   ensureFields(fields: MailerLiteField[]): Promise<void>;
   /** Upserts every subscriber into the group; one subscriber's failure never stops the others. */
   upsertSubscribers(groupId: string, subscribers: MailerLiteSubscriber[]): Promise<UpsertResult>;
+  /** Every subscriber in the group, whatever their status (read page by page). */
+  listGroupSubscribers(groupId: string): Promise<MailerLiteGroupMember[]>;
+  /** Takes a subscriber out of a group (they stay a subscriber); already out is fine. */
+  removeFromGroup(subscriberId: string, groupId: string): Promise<void>;
+  /**
+   * Creates a regular campaign. A create that failed ambiguously (5xx, timeout) is not resent blindly:
+   * a draft of the same name is looked for first (give campaigns unique names).
+   */
+  createCampaign(input: MailerLiteCampaignInput): Promise<MailerLiteCampaign>;
+  /** Replaces a draft campaign's email and groups. */
+  updateCampaign(id: string, input: MailerLiteCampaignInput): Promise<MailerLiteCampaign>;
+  /** The campaign, or null when MailerLite has none of that id (deleted there). */
+  getCampaign(id: string): Promise<MailerLiteCampaign | null>;
+  scheduleCampaign(id: string, schedule: MailerLiteSchedule): Promise<MailerLiteCampaign>;
+  /** A ready (scheduled) campaign back to draft. */
+  cancelCampaign(id: string): Promise<MailerLiteCampaign>;
+  listTimezones(): Promise<MailerLiteTimezone[]>;
+  /**
+   * Marks a subscriber unsubscribed in MailerLite (a parent who said stop in Lantern), so a campaign
+   * MailerLite already holds cannot reach them; answers false when MailerLite never had the address.
+   */
+  unsubscribe(email: string): Promise<boolean>;
 }
 
 export class MailerLiteError extends Error {
@@ -35,6 +90,13 @@ export type MailerLiteClientOptions = {
   concurrency?: number;
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The clock of the rate limiter (tests pass a fake one with a matching sleep). */
+  now?: () => number;
+  /**
+   * At most `requests` requests start in any `windowMs` (default MailerLite's 120 a minute);
+   * null lifts the limit (tests of the 429 path).
+   */
+  rateLimit?: { requests: number; windowMs: number } | null;
 };
 
 export const DEFAULT_MAILERLITE_API_URL = 'https://connect.mailerlite.com/api';
@@ -44,12 +106,64 @@ const MAX_PAGES = 100;
 const BAD_KEY_MESSAGE = 'MailerLite rejected the API key';
 /** Stop a sync when this many subscribers in a row failed for a passing reason (an outage). */
 const MAX_TRANSIENT_IN_A_ROW = 5;
+/** MailerLite's documented limit: 120 requests a minute per account. */
+export const MAILERLITE_RATE_LIMIT = { requests: 120, windowMs: 60_000 };
+/** Page size of GET /groups/{id}/subscribers (MailerLite allows up to 1000). */
+const MEMBERS_PAGE = 1000;
 
 type ApiResponse = { status: number; body: unknown };
-type RequestOptions = { method: 'GET' | 'POST'; path: string; body?: unknown; isIdempotent: boolean };
+type RequestOptions = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  isIdempotent: boolean;
+};
 type Page<T> = { data: T[]; meta?: { last_page?: number } };
 type ApiGroup = { id: string; name: string };
 type ApiField = { id: string; key: string; name: string; type: string };
+type ApiCampaign = { id: string | number; name: string; status: string; scheduled_for?: string | null };
+type ApiTimezone = { id: string | number; name: string; offset?: number };
+type ApiMember = { id: string | number; email: string; status: string };
+
+const toCampaign = (c: ApiCampaign): MailerLiteCampaign => ({
+  id: String(c.id),
+  name: c.name,
+  status: c.status,
+  scheduledFor: c.scheduled_for ?? null,
+});
+
+const campaignBody = (input: MailerLiteCampaignInput) => ({
+  name: input.name,
+  type: 'regular',
+  emails: [{ subject: input.subject, from_name: input.fromName, from: input.from, content: input.content }],
+  groups: input.groupIds,
+});
+
+/**
+ * A sliding window over request starts: the (limit+1)th request waits until the first of the last
+ * `limit` is `windowMs` old. Turns are taken in order, so concurrent callers share one window.
+ */
+function slidingWindow(
+  limit: { requests: number; windowMs: number } | null,
+  now: () => number,
+  sleep: (ms: number) => Promise<void>,
+): () => Promise<void> {
+  if (!limit || limit.requests <= 0) return () => Promise.resolve();
+  const starts: number[] = [];
+  let queue: Promise<void> = Promise.resolve();
+  return () => {
+    const turn = queue.then(async () => {
+      if (starts.length >= limit.requests) {
+        const wait = starts[0]! + limit.windowMs - now();
+        if (wait > 0) await sleep(wait);
+        starts.shift();
+      }
+      starts.push(now());
+    });
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+}
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -114,6 +228,11 @@ export function createMailerLiteClient(options: MailerLiteClientOptions): Mailer
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const timeoutMs = options.timeoutMs ?? 15_000;
   const sleep = options.sleep ?? realSleep;
+  const takeTurn = slidingWindow(
+    options.rateLimit === undefined ? MAILERLITE_RATE_LIMIT : options.rateLimit,
+    options.now ?? Date.now,
+    sleep,
+  );
   const headers = {
     Authorization: `Bearer ${options.apiKey}`,
     Accept: 'application/json',
@@ -151,6 +270,7 @@ export function createMailerLiteClient(options: MailerLiteClientOptions): Mailer
   async function send<T>(request: RequestOptions): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       if (rateLimitPause) await rateLimitPause;
+      await takeTurn();
       let failure: MailerLiteError;
       let retryAfter: string | null = null;
       try {
@@ -297,6 +417,127 @@ export function createMailerLiteClient(options: MailerLiteClientOptions): Mailer
       await Promise.all(Array.from({ length: Math.min(concurrency, subscribers.length) }, worker));
       if (fatal) throw fatal;
       return result;
+    },
+
+    async listGroupSubscribers(groupId) {
+      const members: MailerLiteGroupMember[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < MAX_PAGES * 10; page += 1) {
+        const query: string = `limit=${MEMBERS_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const result = await send<{ data: ApiMember[]; meta?: { next_cursor?: string | null } }>({
+          method: 'GET',
+          path: `/groups/${encodeURIComponent(groupId)}/subscribers?${query}`,
+          isIdempotent: true,
+        });
+        for (const m of result.data ?? [])
+          members.push({ id: String(m.id), email: m.email, status: m.status });
+        cursor = result.meta?.next_cursor ?? null;
+        if (!cursor) break;
+      }
+      return members;
+    },
+
+    async removeFromGroup(subscriberId, groupId) {
+      try {
+        await send({
+          method: 'DELETE',
+          path: `/subscribers/${encodeURIComponent(subscriberId)}/groups/${encodeURIComponent(groupId)}`,
+          isIdempotent: true,
+        });
+      } catch (error) {
+        // Already out of the group (or gone): what was asked for is true.
+        if (!(error instanceof MailerLiteError && error.status === 404)) throw error;
+      }
+    },
+
+    async createCampaign(input) {
+      const created = await findOrCreate(
+        async (isRetry) => {
+          if (!isRetry) return undefined;
+          const drafts = await getAllPages<ApiCampaign>('/campaigns?filter[status]=draft');
+          return drafts.find((c) => c.name === input.name);
+        },
+        async () =>
+          (
+            await send<{ data: ApiCampaign }>({
+              method: 'POST',
+              path: '/campaigns',
+              body: campaignBody(input),
+              isIdempotent: false,
+            })
+          ).data,
+      );
+      return toCampaign(created);
+    },
+
+    async updateCampaign(id, input) {
+      const result = await send<{ data: ApiCampaign }>({
+        method: 'PUT',
+        path: `/campaigns/${encodeURIComponent(id)}`,
+        body: campaignBody(input),
+        isIdempotent: true,
+      });
+      return toCampaign(result.data);
+    },
+
+    async getCampaign(id) {
+      try {
+        const result = await send<{ data: ApiCampaign }>({
+          method: 'GET',
+          path: `/campaigns/${encodeURIComponent(id)}`,
+          isIdempotent: true,
+        });
+        return toCampaign(result.data);
+      } catch (error) {
+        if (error instanceof MailerLiteError && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    async scheduleCampaign(id, schedule) {
+      // Not resent after an ambiguous failure: the caller reads the campaign's status instead.
+      const result = await send<{ data: ApiCampaign }>({
+        method: 'POST',
+        path: `/campaigns/${encodeURIComponent(id)}/schedule`,
+        body: schedule,
+        isIdempotent: false,
+      });
+      return toCampaign(result.data);
+    },
+
+    async cancelCampaign(id) {
+      const result = await send<{ data: ApiCampaign }>({
+        method: 'POST',
+        path: `/campaigns/${encodeURIComponent(id)}/cancel`,
+        isIdempotent: false,
+      });
+      return toCampaign(result.data);
+    },
+
+    async unsubscribe(email) {
+      try {
+        // GET /subscribers/{email} first: an upsert alone would add an address MailerLite never had.
+        await send({ method: 'GET', path: `/subscribers/${encodeURIComponent(email)}`, isIdempotent: true });
+      } catch (error) {
+        if (error instanceof MailerLiteError && error.status === 404) return false;
+        throw error;
+      }
+      await send({
+        method: 'POST',
+        path: '/subscribers',
+        body: { email, status: 'unsubscribed' },
+        isIdempotent: true,
+      });
+      return true;
+    },
+
+    async listTimezones() {
+      const result = await send<{ data: ApiTimezone[] }>({
+        method: 'GET',
+        path: '/timezones',
+        isIdempotent: true,
+      });
+      return (result.data ?? []).map((t) => ({ id: Number(t.id), name: t.name, offset: t.offset ?? 0 }));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Campaign, CampaignList, CampaignListQuery } from '@lantern/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { nextSchedulePoll } from '../delivery/schedule-time';
 import { campaignKeys, campaignPath } from './query-keys';
 
 export function getCampaigns(filter: CampaignListQuery, signal?: AbortSignal): Promise<CampaignList> {
@@ -12,12 +13,16 @@ export function getCampaigns(filter: CampaignListQuery, signal?: AbortSignal): P
   return api.get<CampaignList>(`/api/campaigns${query ? `?${query}` : ''}`, { signal });
 }
 
-/** GET /api/campaigns?status&approval_status: the table's rows (no content). */
+/**
+ * GET /api/campaigns?status&approval_status: the table's rows (no content). Asked again every few
+ * seconds once a scheduled campaign is due, so the row turns to Sent and its progress by itself.
+ */
 export function useCampaigns(filter: CampaignListQuery) {
   return useQuery({
     queryKey: campaignKeys.list(filter),
     queryFn: ({ signal }) => getCampaigns(filter, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => nextSchedulePoll(query.state.data),
   });
 }
 

@@ -3,11 +3,11 @@ import { CalendarDays, History, Mail, Mic, PenLine, Sparkles } from 'lucide-reac
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notify } from '@/lib/notify';
+import { ScheduleCalendar } from '../calendar/schedule-calendar';
+import { HistoryTab } from '../history/history-tab';
 import { AiCampaignEditorDialog } from './ai/ai-campaign-editor-dialog';
 import { AiContentGeneratorDialog } from './ai/ai-content-generator-dialog';
 import { CampaignEditorDialog, type CampaignEditorTarget } from './editor/campaign-editor-dialog';
@@ -18,23 +18,6 @@ import { VoiceSettingsTab } from './voice/voice-settings-tab';
 const TABS = ['campaigns', 'schedule', 'history', 'voice'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
-
-/** Schedule and History are filled by the campaign results issue; until then they say so. */
-function ArrivesLater({
-  icon,
-  title,
-  message,
-}: {
-  icon: typeof CalendarDays;
-  title: string;
-  message: string;
-}) {
-  return (
-    <Card>
-      <EmptyState icon={icon} title={title} description={message} />
-    </Card>
-  );
-}
 
 type Open =
   | { kind: 'none' }
@@ -113,14 +96,10 @@ export function CampaignsScreen() {
           <CampaignsTab {...handlers} onGenerate={openGenerator} onCreate={openCreate} />
         </TabsContent>
         <TabsContent value="schedule">
-          <ArrivesLater
-            icon={CalendarDays}
-            title="Schedule"
-            message={CAMPAIGN_MESSAGES.schedulePlaceholder}
-          />
+          <ScheduleCalendar />
         </TabsContent>
         <TabsContent value="history">
-          <ArrivesLater icon={History} title="History" message={CAMPAIGN_MESSAGES.historyPlaceholder} />
+          <HistoryTab />
         </TabsContent>
         <TabsContent value="voice">
           <VoiceSettingsTab />

@@ -26,6 +26,8 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     approved_by_email: null,
     approved_at: null,
     scheduled_for: null,
+    scheduled_time_zone: null,
+    delivery: null,
     sent_at: null,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
@@ -52,7 +54,8 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     actions: [],
     ...overrides,
   };
-  return { ...base, badge: badgeText(base), actions: campaignActions(base) };
+  const state = { ...base, delivery_status: base.delivery?.status ?? null };
+  return { ...base, badge: badgeText(state), actions: campaignActions(state) };
 }
 
 export const makeSegment = (overrides: Partial<CampaignSegmentOption> = {}): CampaignSegmentOption => ({

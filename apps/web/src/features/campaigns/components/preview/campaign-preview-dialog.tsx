@@ -4,9 +4,20 @@ import {
   canPublish,
   canSendForApproval,
   CAMPAIGN_MESSAGES,
+  effectivePublishStatus,
   type Campaign,
 } from '@lantern/contracts';
-import { Pencil, Rocket, Send } from 'lucide-react';
+import {
+  CalendarClock,
+  CalendarX,
+  CircleCheck,
+  Mails,
+  Pause,
+  Pencil,
+  Play,
+  Rocket,
+  Send,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +26,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { useCampaign } from '../../api/get-campaigns';
+import { useCampaignDelivery } from '../../api/delivery';
 import { useCampaignVersion } from '../../api/versions';
+import { useDeliveryActions } from '../../delivery/delivery-actions';
+import { DeliveryProgress } from '../../delivery/delivery-progress';
+import { offeredActions } from '../../delivery/offered-actions';
+import { ScheduledTime } from '../../delivery/scheduled-time';
+import { hasResults } from '../../stats/campaign-row-stats';
+import { CampaignStatsPanel } from '../../stats/campaign-stats-panel';
 import { useApprovalActions } from '../approval/approval-actions';
 import { CampaignLivePreview } from '../editor/campaign-live-preview';
 import { ApprovalDetails } from './approval-details';
@@ -30,8 +48,12 @@ type CampaignPreviewDialogProps = { campaignId: string; onClose: () => void; onE
 export function CampaignPreviewDialog({ campaignId, onClose, onEdit }: CampaignPreviewDialogProps) {
   const campaign = useCampaign(campaignId);
   const approval = useApprovalActions();
+  const delivery = useDeliveryActions();
   const data = campaign.data;
   const isBusy = approval.busyId === campaignId;
+  const isDeliveryBusy = delivery.busyId === campaignId;
+  const progress = useCampaignDelivery(campaignId, data?.delivery).delivery;
+  const offered = data ? offeredActions(data, progress) : new Set<string>();
   return (
     <Dialog
       open
@@ -55,16 +77,71 @@ export function CampaignPreviewDialog({ campaignId, onClose, onEdit }: CampaignP
                 : APPROVAL_MESSAGES.sendForApproval}
             </Button>
           )}
+          {data && offered.has('approve') && (
+            <Button variant="secondary" onClick={() => delivery.approve(data)}>
+              <CircleCheck className="size-4" aria-hidden="true" />
+              {APPROVAL_MESSAGES.approve}
+            </Button>
+          )}
           {data && canPublish(data) && (
             <Button variant="secondary" isLoading={isBusy} onClick={() => approval.publish(data)}>
               {!isBusy && <Rocket className="size-4" aria-hidden="true" />}
               {APPROVAL_MESSAGES.publish}
             </Button>
           )}
+          {data && offered.has('cancel_schedule') && (
+            <Button
+              variant="secondary"
+              isLoading={isDeliveryBusy}
+              onClick={() => delivery.cancelSchedule(data)}
+            >
+              {!isDeliveryBusy && <CalendarX className="size-4" aria-hidden="true" />}
+              Cancel Schedule
+            </Button>
+          )}
+          {data && offered.has('schedule') && (
+            <Button variant="secondary" onClick={() => delivery.schedule(data)}>
+              <CalendarClock className="size-4" aria-hidden="true" />
+              {offered.has('cancel_schedule') ? 'Reschedule' : 'Schedule'}
+            </Button>
+          )}
+          {data && offered.has('pause') && (
+            <Button variant="secondary" isLoading={isDeliveryBusy} onClick={() => delivery.pause(data)}>
+              {!isDeliveryBusy && <Pause className="size-4" aria-hidden="true" />}
+              Pause
+            </Button>
+          )}
+          {data && offered.has('resume') && (
+            <Button variant="secondary" isLoading={isDeliveryBusy} onClick={() => delivery.resume(data)}>
+              {!isDeliveryBusy && <Play className="size-4" aria-hidden="true" />}
+              Resume
+            </Button>
+          )}
+          {data && offered.has('send') && (
+            <Button variant="secondary" onClick={() => delivery.send(data)}>
+              <Mails className="size-4" aria-hidden="true" />
+              Send Now
+            </Button>
+          )}
           <Button onClick={onClose}>Close</Button>
         </>
       }
     >
+      {data && (progress || data.scheduled_for) && (
+        <div className="mb-5 space-y-3 text-sm text-slate-800">
+          {data.scheduled_for && effectivePublishStatus(data.publish_status) === 'scheduled' && (
+            <ScheduledTime
+              value={data.scheduled_for}
+              timeZone={data.scheduled_time_zone}
+              label="Scheduled for"
+            />
+          )}
+          {progress && (
+            <DeliveryProgress delivery={progress} campaignName={data.name} sentAt={data.sent_at} />
+          )}
+        </div>
+      )}
+      {data && hasResults(data) && <CampaignStatsPanel campaignId={data.id} className="mb-5" />}
       {campaign.data ? (
         <PreviewBody campaign={campaign.data} />
       ) : campaign.isError ? (
@@ -75,6 +152,7 @@ export function CampaignPreviewDialog({ campaignId, onClose, onEdit }: CampaignP
         </div>
       )}
       {approval.dialogs}
+      {delivery.dialogs}
     </Dialog>
   );
 }

@@ -1,8 +1,27 @@
-import { APPROVAL_MESSAGES, campaignActions, type CampaignSummary } from '@lantern/contracts';
-import { Bot, Eye, Pencil, Rocket, Send, Trash2 } from 'lucide-react';
+import { APPROVAL_MESSAGES, type CampaignSummary } from '@lantern/contracts';
+import {
+  Bot,
+  CalendarClock,
+  CalendarX,
+  CircleCheck,
+  Eye,
+  Mails,
+  Pause,
+  Pencil,
+  Play,
+  Rocket,
+  Send,
+  Trash2,
+} from 'lucide-react';
 import type { ColumnDef } from '@/components/ui/data-table';
 import { Button } from '@/components/ui/button';
 import { formatCount, formatDate } from '@/lib/format';
+import { useCampaignDelivery } from '../../api/delivery';
+import type { DeliveryActions } from '../../delivery/delivery-actions';
+import { DeliveryProgress } from '../../delivery/delivery-progress';
+import { offeredActions } from '../../delivery/offered-actions';
+import { ScheduledTime } from '../../delivery/scheduled-time';
+import { CampaignRowStats } from '../../stats/campaign-row-stats';
 import { CampaignStatusBadge, DataQualityBadge } from './campaign-badges';
 
 export type CampaignRowHandlers = {
@@ -17,6 +36,8 @@ export type CampaignRowHandlers = {
   onPublish: (campaign: CampaignSummary) => void;
   /** The campaign whose approval or publish call is under way. */
   busyId: string | null;
+  /** Schedule, Cancel Schedule, Send Now, Pause, Resume and an admin's Approve. */
+  delivery: Omit<DeliveryActions, 'dialogs'>;
 };
 
 function DateLine({ label, value }: { label: string; value: string | null }) {
@@ -28,13 +49,35 @@ function DateLine({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/**
- * The row's actions, offered only where the state machine (4.5) allows. Schedule and send arrive
- * with the rest of the campaign results issue and are not offered yet.
- */
+/** The send's progress under the badge (polled while sending), Resume when paused. */
+function StatusCell({ campaign, handlers }: { campaign: CampaignSummary; handlers: CampaignRowHandlers }) {
+  const { delivery } = useCampaignDelivery(campaign.id, campaign.delivery);
+  const allowed = offeredActions(campaign, delivery);
+  return (
+    <div className="space-y-2">
+      <CampaignStatusBadge campaign={campaign} />
+      {delivery && (
+        <DeliveryProgress
+          compact
+          delivery={delivery}
+          campaignName={campaign.name}
+          sentAt={campaign.sent_at}
+          isBusy={handlers.delivery.busyId === campaign.id}
+          onResume={allowed.has('resume') ? () => handlers.delivery.resume(campaign) : undefined}
+        />
+      )}
+      <CampaignRowStats campaign={campaign} />
+    </div>
+  );
+}
+
+/** The row's actions, offered only where the state machine (4.5) allows: the campaign's actions. */
 function RowActions({ campaign, handlers }: { campaign: CampaignSummary; handlers: CampaignRowHandlers }) {
-  const allowed = new Set(campaignActions(campaign));
+  const { delivery: progress } = useCampaignDelivery(campaign.id, campaign.delivery, false);
+  const allowed = offeredActions(campaign, progress);
   const name = campaign.name;
+  const delivery = handlers.delivery;
+  const isBusy = delivery.busyId === campaign.id;
   const sendLabel = allowed.has('resubmit') ? APPROVAL_MESSAGES.resubmit : APPROVAL_MESSAGES.sendForApproval;
   return (
     <div className="flex items-center justify-end gap-0.5">
@@ -91,6 +134,75 @@ function RowActions({ campaign, handlers }: { campaign: CampaignSummary; handler
           onClick={() => handlers.onPublish(campaign)}
         >
           {handlers.busyId !== campaign.id && <Rocket className="size-4" aria-hidden="true" />}
+        </Button>
+      )}
+      {allowed.has('approve') && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Approve ${name}`}
+          title="Approve (as an administrator)"
+          onClick={() => delivery.approve(campaign)}
+        >
+          <CircleCheck className="size-4" aria-hidden="true" />
+        </Button>
+      )}
+      {allowed.has('schedule') && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`${allowed.has('cancel_schedule') ? 'Reschedule' : 'Schedule'} ${name}`}
+          title={allowed.has('cancel_schedule') ? 'Reschedule' : 'Schedule'}
+          onClick={() => delivery.schedule(campaign)}
+        >
+          <CalendarClock className="size-4" aria-hidden="true" />
+        </Button>
+      )}
+      {allowed.has('cancel_schedule') && (
+        <Button
+          variant="ghost"
+          size="icon"
+          isLoading={isBusy}
+          aria-label={`Cancel Schedule: ${name}`}
+          title="Cancel Schedule (stays published)"
+          onClick={() => delivery.cancelSchedule(campaign)}
+        >
+          {!isBusy && <CalendarX className="size-4" aria-hidden="true" />}
+        </Button>
+      )}
+      {allowed.has('send') && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Send Now: ${name}`}
+          title="Send Now"
+          onClick={() => delivery.send(campaign)}
+        >
+          <Mails className="size-4" aria-hidden="true" />
+        </Button>
+      )}
+      {allowed.has('pause') && (
+        <Button
+          variant="ghost"
+          size="icon"
+          isLoading={isBusy}
+          aria-label={`Pause sending: ${name}`}
+          title="Pause sending"
+          onClick={() => delivery.pause(campaign)}
+        >
+          {!isBusy && <Pause className="size-4" aria-hidden="true" />}
+        </Button>
+      )}
+      {allowed.has('resume') && !progress && (
+        <Button
+          variant="ghost"
+          size="icon"
+          isLoading={isBusy}
+          aria-label={`Resume sending: ${name}`}
+          title="Resume sending"
+          onClick={() => delivery.resume(campaign)}
+        >
+          {!isBusy && <Play className="size-4" aria-hidden="true" />}
         </Button>
       )}
       {allowed.has('delete') && (
@@ -152,7 +264,7 @@ export function campaignColumns(handlers: CampaignRowHandlers): ColumnDef<Campai
       id: 'status',
       header: 'Status',
       meta: { isShort: true },
-      cell: ({ row }) => <CampaignStatusBadge campaign={row.original} />,
+      cell: ({ row }) => <StatusCell campaign={row.original} handlers={handlers} />,
     },
     {
       id: 'recipients',
@@ -171,7 +283,13 @@ export function campaignColumns(handlers: CampaignRowHandlers): ColumnDef<Campai
       cell: ({ row }) => (
         <div className="space-y-0.5 text-xs text-slate-800">
           <DateLine label="Created" value={row.original.created_at} />
-          <DateLine label="Scheduled" value={row.original.scheduled_for} />
+          {row.original.scheduled_for && (
+            <ScheduledTime
+              value={row.original.scheduled_for}
+              timeZone={row.original.scheduled_time_zone}
+              label="Scheduled"
+            />
+          )}
           <DateLine label="Sent" value={row.original.sent_at} />
         </div>
       ),

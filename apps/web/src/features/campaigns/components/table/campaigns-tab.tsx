@@ -10,6 +10,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { countOf } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useCampaigns } from '../../api/get-campaigns';
+import { useDeliveryActions } from '../../delivery/delivery-actions';
 import { useApprovalActions } from '../approval/approval-actions';
 import { campaignColumns, type CampaignRowHandlers } from './campaign-columns';
 import { CampaignFilters, type CampaignFilter } from './campaign-filters';
@@ -19,7 +20,7 @@ const PAGE_SIZE = 50;
 
 type CampaignsTabProps = Omit<
   CampaignRowHandlers,
-  'onDelete' | 'onSendForApproval' | 'onPublish' | 'busyId'
+  'onDelete' | 'onSendForApproval' | 'onPublish' | 'busyId' | 'delivery'
 > & {
   onGenerate: () => void;
   onCreate: () => void;
@@ -34,6 +35,13 @@ export function CampaignsTab({ onGenerate, onCreate, onEdit, onPreview, onAiEdit
   const list = useCampaigns(filter);
   const approval = useApprovalActions();
   const { sendForApproval, publish, busyId } = approval;
+  const { dialogs: deliveryDialogs, ...deliveryActions } = useDeliveryActions();
+  const { schedule, cancelSchedule, send, pause, resume, approve } = deliveryActions;
+  const deliveryBusyId = deliveryActions.busyId;
+  const delivery = useMemo(
+    () => ({ schedule, cancelSchedule, send, pause, resume, approve, busyId: deliveryBusyId }),
+    [schedule, cancelSchedule, send, pause, resume, approve, deliveryBusyId],
+  );
   const columns = useMemo(
     () =>
       campaignColumns({
@@ -44,8 +52,9 @@ export function CampaignsTab({ onGenerate, onCreate, onEdit, onPreview, onAiEdit
         onSendForApproval: sendForApproval,
         onPublish: publish,
         busyId,
+        delivery,
       }),
-    [onEdit, onPreview, onAiEdit, sendForApproval, publish, busyId],
+    [onEdit, onPreview, onAiEdit, sendForApproval, publish, busyId, delivery],
   );
   const campaigns = list.data?.campaigns;
   const isFiltered = filter.approval_status !== 'all' || filter.status !== 'all';
@@ -142,6 +151,7 @@ export function CampaignsTab({ onGenerate, onCreate, onEdit, onPreview, onAiEdit
       <Card className="overflow-hidden">{renderBody()}</Card>
       <Pagination pagination={pagination} onPageChange={setPage} showRange />
       {approval.dialogs}
+      {deliveryDialogs}
       {toDelete && (
         <DeleteCampaignDialog
           key={toDelete.id}

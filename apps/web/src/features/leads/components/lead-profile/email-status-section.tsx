@@ -21,6 +21,8 @@ const sources: Record<string, string> = {
   mailerlite: 'MailerLite',
   'email-events': 'Email provider',
   admin: 'An admin',
+  'unsubscribe-link': "The parent, through a campaign email's unsubscribe link",
+  campaign: 'The mail server, while sending a campaign',
 };
 
 /** The lead's email status as providers reported it, and the Resubscribe action. */
