@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,8 +26,9 @@ export async function waitForHealth(port, timeoutMs = 30_000, child = null) {
   throw new Error(`server on port ${port} did not answer within ${timeoutMs} ms`);
 }
 
+/** Starts the server as `npm start` does (its Node.js options, SERVER_NODE_ARGS). */
 export function startServer({ port, dataDir, command = ['apps/server/dist/server.js'], env = {} }) {
-  return spawn(process.execPath, command, {
+  return spawn(process.execPath, [...SERVER_NODE_ARGS, ...command], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isBuildCurrent } from './build-stamp.mjs';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -16,7 +17,7 @@ if (!isBuildCurrent()) {
 }
 
 const envFile = path.join(root, '.env');
-const nodeArgs = fs.existsSync(envFile) ? [`--env-file=${envFile}`] : [];
+const nodeArgs = [...SERVER_NODE_ARGS, ...(fs.existsSync(envFile) ? [`--env-file=${envFile}`] : [])];
 const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

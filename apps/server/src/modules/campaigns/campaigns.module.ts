@@ -127,6 +127,10 @@ export async function registerCampaignsModule(
     schoolName: deps.schoolName,
     log: app.log,
     onUnsubscribed: (campaignId, leadId) => results.recordOutcome(campaignId, leadId, 'unsubscribe'),
+    // A campaign MailerLite holds (scheduled there) must not reach a parent who said stop here.
+    tellProvider: deps.sending.mailerlite
+      ? (email) => deps.sending.mailerlite!.unsubscribe(email)
+      : undefined,
   });
   // The public approval page (/preview/{token}, served by the web app): never indexed, cached, or
   // its token leaked to the sites its email links to through the Referer header.

@@ -122,11 +122,42 @@ describe('send engine instances', () => {
     expect(row!.sent_at).not.toBeNull();
   }, 60_000);
 
+  it('fixes the recipients once, outside the request, and a send paused before that resumes by fixing them', async () => {
+    const id = await publishedThenClosed(7);
+    const { provider, sent } = recordingProvider();
+    const engine = engineOn(t!, provider);
+    expect(await engine.start(id)).toBe(true);
+    const status = async () =>
+      (
+        await queryRows(
+          t!.database,
+          sql`select delivery_status, recipients_total from campaigns where id = ${id}::uuid`,
+        )
+      )[0];
+    // Started: nothing fixed yet (the sender loop does it), so Send Now answers at once.
+    expect(await status()).toMatchObject({ delivery_status: 'preparing', recipients_total: 0 });
+    expect(await engine.pause(id, 'Paused by an admin')).toBe(true);
+    await engine.fixRecipients(id);
+    expect(await status()).toMatchObject({ delivery_status: 'paused', recipients_total: 0 });
+    expect(await engine.resume(id)).toBe(true);
+    expect(await status()).toMatchObject({ delivery_status: 'preparing' });
+    await Promise.all([engine.fixRecipients(id), engine.fixRecipients(id)]);
+    expect(await status()).toMatchObject({ delivery_status: 'sending', recipients_total: 7 });
+    engine.startLoop();
+    try {
+      expect(await engine.idle(id, 10_000)).toBe('completed');
+    } finally {
+      await engine.stop();
+    }
+    expect(sent).toHaveLength(7);
+  }, 60_000);
+
   it("claims again a dead instance's recipients once their lease lapses, and no one else's before", async () => {
     const id = await publishedThenClosed(8);
     const { provider, sent } = recordingProvider();
     const engine = engineOn(t!, provider, { leaseMs: 5_000 });
     expect(await engine.start(id)).toBe(true);
+    await engine.fixRecipients(id);
     const ids = (
       await queryRows(
         t!.database,

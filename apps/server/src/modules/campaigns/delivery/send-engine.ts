@@ -161,52 +161,63 @@ export function createSendEngine(deps: SendEngineDeps) {
   // ---- starting a send ----
 
   /**
-   * Fixes the recipients and starts sending, in one transaction: the campaign moves from
-   * published (or scheduled for exactly `scheduledFor`) to sent with its delivery 'sending'; one
-   * INSERT ... SELECT copies the segment's sendable leads, one per lowercased address. Answers
-   * false when the campaign was not in that state (a cancelled or moved schedule, a second call).
+   * Starts a send: the campaign moves from published (or scheduled for exactly `scheduledFor`) to
+   * sent with its delivery 'preparing', in one conditional update, so Send Now answers at once
+   * however large the audience. The sender loop then fixes the recipients (fixRecipients).
+   * Answers false when the campaign was not in that state (a cancelled or moved schedule, a
+   * second call).
    */
   async function start(
     campaignId: string,
     opts: { scheduledFor?: Date; provider?: 'outbox' | 'smtp' } = {},
   ): Promise<boolean> {
-    const started = await db.transaction(async (tx) => {
-      const claimed = await rows<{ segment_id: string | null }>(
+    const started = await rows<{ id: string }>(
+      db,
+      sql`update ${campaigns} set publish_status = 'sent', delivery_status = 'preparing',
+          delivery_provider = ${opts.provider ?? deps.providerName}, send_started_at = now(),
+          send_finished_at = null, paused_reason = null, consecutive_failures = 0,
+          recipients_total = 0, recipients_sent = 0, recipients_failed = 0, recipients_skipped = 0,
+          updated_at = now()
+        where id = ${campaignId}::uuid and delivery_status is null and ${
+          opts.scheduledFor
+            ? sql`publish_status = 'scheduled' and scheduled_for = ${opts.scheduledFor.toISOString()}::timestamptz`
+            : sql`publish_status = 'published'`
+        }
+        returning id`,
+    );
+    if (started.length) wake();
+    return started.length > 0;
+  }
+
+  /**
+   * Fixes a preparing campaign's recipients and sets it sending, in one transaction: one
+   * INSERT ... SELECT copies the segment's sendable leads at this moment, one per lowercased
+   * address, without a row passing through Node. The campaign row is locked first (SKIP LOCKED),
+   * so of several instances one does it; a crash rolls it all back and the next pass does it again.
+   */
+  async function fixRecipients(campaignId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [locked] = await rows<{ segment_id: string | null }>(
         tx,
-        sql`update ${campaigns} set publish_status = 'sent', delivery_status = 'preparing',
-            delivery_provider = ${opts.provider ?? deps.providerName}, send_started_at = now(),
-            send_finished_at = null, paused_reason = null, consecutive_failures = 0,
-            recipients_total = 0, recipients_sent = 0, recipients_failed = 0, recipients_skipped = 0,
-            updated_at = now()
-          where id = ${campaignId}::uuid and delivery_status is null and ${
-            opts.scheduledFor
-              ? sql`publish_status = 'scheduled' and scheduled_for = ${opts.scheduledFor.toISOString()}::timestamptz`
-              : sql`publish_status = 'published'`
-          }
-          returning segment_id`,
+        sql`select segment_id from ${campaigns}
+          where id = ${campaignId}::uuid and delivery_status = 'preparing'
+          for update skip locked`,
       );
-      if (!claimed[0]) return false;
-      const segmentId = claimed[0].segment_id;
-      const audience = segmentId
-        ? sql`select ${campaignId}::uuid, m.lead_id, m.email from (${deps.segments.segmentAudienceSql(
-            [segmentId],
+      if (!locked) return;
+      if (locked.segment_id)
+        await tx.execute(sql`
+          insert into ${campaignRecipients} (campaign_id, lead_id, email)
+          select ${campaignId}::uuid, m.lead_id, m.email from (${deps.segments.segmentAudienceSql(
+            [locked.segment_id],
             sql`${lead.id} as lead_id, lower(trim(coalesce(${lead.email}, ''))) as email,
               ${lead.email} <> lower(trim(${lead.email})) as odd`,
-          )}) m where m.sendable and m.email <> '' order by m.odd, m.lead_id`
-        : sql`select ${campaignId}::uuid, null::uuid, null::text where false`;
+          )}) m where m.sendable and m.email <> '' order by m.odd, m.lead_id
+          on conflict do nothing`);
       await tx.execute(sql`
-        with fixed as (
-          insert into ${campaignRecipients} (campaign_id, lead_id, email) ${audience}
-          on conflict do nothing
-          returning 1
-        )
         update ${campaigns} set delivery_status = 'sending',
-          recipients_total = (select count(*) from fixed)::int
+          recipients_total = (select count(*) from ${campaignRecipients} where campaign_id = ${campaignId}::uuid)::int
         where id = ${campaignId}::uuid`);
-      return true;
     });
-    if (started) wake();
-    return started;
   }
 
   // ---- pause and resume ----
@@ -223,8 +234,11 @@ export function createSendEngine(deps: SendEngineDeps) {
   async function resume(campaignId: string): Promise<boolean> {
     const done = await rows<{ id: string }>(
       db,
-      sql`update ${campaigns} set delivery_status = 'sending', paused_reason = null,
-          consecutive_failures = 0, updated_at = now()
+      // Paused before its recipients were fixed: it goes back to preparing.
+      sql`update ${campaigns} set paused_reason = null, consecutive_failures = 0, updated_at = now(),
+          delivery_status = case when exists (select 1 from ${campaignRecipients}
+              where campaign_id = ${campaignId}::uuid) or recipients_total > 0
+            then 'sending' else 'preparing' end
         where id = ${campaignId}::uuid and delivery_status = 'paused' returning id`,
     );
     if (done.length) wake();
@@ -233,10 +247,10 @@ export function createSendEngine(deps: SendEngineDeps) {
 
   // ---- the sender loop ----
 
-  async function sendingCampaigns(): Promise<string[]> {
+  async function campaignsIn(status: 'preparing' | 'sending'): Promise<string[]> {
     const found = await rows<{ id: string }>(
       db,
-      sql`select id from ${campaigns} where delivery_status = 'sending' order by send_started_at, id`,
+      sql`select id from ${campaigns} where delivery_status = ${status} order by send_started_at, id`,
     );
     return found.map((r) => r.id);
   }
@@ -593,7 +607,11 @@ export function createSendEngine(deps: SendEngineDeps) {
   async function drain(): Promise<void> {
     do {
       wakeAgain = false;
-      for (const id of await sendingCampaigns()) {
+      for (const id of await campaignsIn('preparing')) {
+        if (stopped) return;
+        await fixRecipients(id);
+      }
+      for (const id of await campaignsIn('sending')) {
         if (stopped) return;
         const c = await campaignForSend(id);
         if (!c) continue;
@@ -630,6 +648,8 @@ export function createSendEngine(deps: SendEngineDeps) {
   return {
     instanceId: me,
     start,
+    /** Fixes the recipients of this preparing campaign now (each pass of the loop does it). */
+    fixRecipients,
     pause,
     resume,
     wake,

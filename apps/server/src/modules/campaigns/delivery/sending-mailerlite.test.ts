@@ -1,8 +1,10 @@
 import { DELIVERY_MESSAGES } from '@lantern/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeMailerLite, type FakeMailerLite } from '../../../providers/mailerlite/fake-mailerlite';
+import { loadKeys } from '../../../security/keys';
 import { bearer, createTestApp, loginToken, type TestApp } from '../../../test/test-app';
 import { campaignPayload, createCampaign, leadsIn, makeSegment } from '../campaign-test-helpers';
+import { createUnsubscribeLinks } from '../unsubscribe/unsubscribe-links';
 
 // With MAILERLITE_API_KEY the campaigns module publishes, schedules and sends through MailerLite
 // (delivery/mailerlite-delivery.ts) instead of the built-in sender: the wiring, over HTTP.
@@ -31,12 +33,12 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<s
 
 async function published() {
   const segment = await makeSegment(t, token, `ML ${Math.random().toString(36).slice(2, 8)}`);
-  await leadsIn(t, token, [segment], 2);
+  const leads = await leadsIn(t, token, [segment], 2);
   const campaign = await createCampaign(t, token, campaignPayload(segment));
   expect((await call('POST', `/api/campaigns/${campaign.id}/approve`, {})).statusCode).toBe(200);
   const publish = await call('POST', `/api/campaigns/${campaign.id}/publish`);
   expect(publish.statusCode, publish.body).toBe(200);
-  return campaign.id;
+  return Object.assign(campaign.id, { leads }) as string & { leads: string[] };
 }
 
 describe('campaigns through MailerLite', () => {
@@ -63,5 +65,22 @@ describe('campaigns through MailerLite', () => {
     });
     expect(fake.state.campaigns).toHaveLength(2);
     expect(fake.state.campaigns[1]!.delivery).toBe('instant');
+  }, 120_000);
+
+  it('tells MailerLite when a parent unsubscribes through a Lantern link, so a campaign held there skips them', async () => {
+    const campaign = await published();
+    const leadId = campaign.leads[0]!;
+    const lead = (await call('GET', `/api/leads/${leadId}`)).json();
+    const email = String(lead.lead?.email ?? lead.email).toLowerCase();
+    expect(fake.state.subscribers.get(email)?.status).toBe('active');
+    const links = createUnsubscribeLinks({ key: loadKeys(t.config).unsubscribeHmac, publicUrl: 'http://x' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/u/${links.tokenFor(String(campaign), leadId)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.state.subscribers.get(email)?.status).toBe('unsubscribed');
   }, 120_000);
 });

@@ -16,6 +16,8 @@ export type UnsubscribeDeps = {
   log: FastifyBaseLogger;
   /** Told when a subscribed lead unsubscribed through a campaign's link (its results count it). */
   onUnsubscribed?: (campaignId: string, leadId: string) => Promise<unknown>;
+  /** The email provider holding audiences of its own (MailerLite), told of the unsubscribe. */
+  tellProvider?: (email: string) => Promise<unknown>;
 };
 
 /** What a link's token is worth: 'invalid' for anything not signed by us. */
@@ -59,7 +61,13 @@ export async function unsubscribeByToken(deps: UnsubscribeDeps, token: string): 
       { leadId: ids.leadId, campaignId: ids.campaignId },
       'unsubscribe link: lead not found by its email',
     );
-  // The parent is unsubscribed whatever happens next; a count that fails is only logged.
+  // The parent is unsubscribed whatever happens next; a count or a provider that fails is logged.
+  if (outcome === 'changed' && deps.tellProvider)
+    await deps
+      .tellProvider(email)
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error, leadId: ids.leadId }, 'unsubscribe not passed on to the email provider'),
+      );
   if (outcome === 'changed' && deps.onUnsubscribed)
     await deps
       .onUnsubscribed(ids.campaignId, ids.leadId)

@@ -227,7 +227,7 @@ export function campaignColumns(handlers: CampaignRowHandlers): ColumnDef<Campai
     {
       id: 'campaign',
       header: 'Campaign',
-      meta: { className: 'min-w-56' },
+      meta: { className: 'min-w-44' },
       cell: ({ row }) => (
         <div className="min-w-0">
           <button
@@ -244,7 +244,7 @@ export function campaignColumns(handlers: CampaignRowHandlers): ColumnDef<Campai
     {
       id: 'segment',
       header: 'Segment',
-      meta: { className: 'min-w-36' },
+      meta: { className: 'min-w-28' },
       cell: ({ row }) => (
         <div>
           <p className="text-sm text-slate-900 [overflow-wrap:anywhere]">
@@ -257,7 +257,7 @@ export function campaignColumns(handlers: CampaignRowHandlers): ColumnDef<Campai
     {
       id: 'quality',
       header: 'Data Quality',
-      meta: { className: 'min-w-28' },
+      meta: { className: 'min-w-24' },
       cell: ({ row }) => <DataQualityBadge validation={row.original.generation_metadata.data_validation} />,
     },
     {
@@ -279,7 +279,7 @@ export function campaignColumns(handlers: CampaignRowHandlers): ColumnDef<Campai
     {
       id: 'dates',
       header: 'Dates',
-      meta: { className: 'min-w-36 text-xs' },
+      meta: { className: 'min-w-32 text-xs' },
       cell: ({ row }) => (
         <div className="space-y-0.5 text-xs text-slate-800">
           <DateLine label="Created" value={row.original.created_at} />
