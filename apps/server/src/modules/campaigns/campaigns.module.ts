@@ -59,6 +59,22 @@ export async function registerCampaignsModule(
     key: deps.trackingKey,
     publicUrl: deps.publicUrl ?? `http://localhost:${deps.port}`,
     timeZone: deps.schoolTimeZone,
+    // A campaign MailerLite sent is counted by MailerLite: its figures are the campaign's.
+    providerStats: deps.sending.mailerlite
+      ? async ({ providerCampaignId }) => {
+          const stats = (await deps.sending.mailerlite!.getCampaign(providerCampaignId))?.stats;
+          return stats
+            ? {
+                sent: stats.sent,
+                opens: stats.uniqueOpens,
+                clicks: stats.uniqueClicks,
+                clickers: stats.uniqueClicks,
+                bounced: stats.hardBounces,
+                unsubscribed: stats.unsubscribes,
+              }
+            : null;
+        }
+      : undefined,
   });
   // The built-in send engine: a loop on every instance, stopped (its leases given back) on close.
   const engine = createSendEngine({

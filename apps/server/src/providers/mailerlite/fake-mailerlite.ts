@@ -32,6 +32,13 @@ export type FakeCampaign = {
   delivery: 'instant' | 'scheduled' | null;
   /** Emails of the group members it went to (active ones, when it was sent). */
   sentTo: string[];
+  /** Results a test sets (MailerLite counts opens and clicks itself); sent is sentTo's length. */
+  results?: {
+    unique_opens_count?: number;
+    unique_clicks_count?: number;
+    unsubscribes_count?: number;
+    hard_bounces_count?: number;
+  };
 };
 export type FakeTimezone = { id: string; name: string };
 export type FakeMailerLiteState = {
@@ -225,6 +232,14 @@ export async function startFakeMailerLite(options: FakeMailerLiteOptions): Promi
     delivery_schedule: c.delivery,
     emails: c.emails.map((e, i) => ({ id: `${c.id}${i}`, ...e })),
     groups: c.groups.map((id) => state.groups.find((g) => g.id === id)).filter(Boolean),
+    stats: {
+      sent: c.sentTo.length,
+      unique_opens_count: 0,
+      unique_clicks_count: 0,
+      unsubscribes_count: 0,
+      hard_bounces_count: 0,
+      ...c.results,
+    },
   });
 
   /** A campaign body checked as MailerLite does: the first problem, in its 422 shape. */

@@ -372,6 +372,7 @@ describe('campaigns', () => {
       name: 'Spring open day [Lantern 1a2b3c4d]',
       status: 'draft',
       scheduledFor: null,
+      stats: { sent: 0, uniqueOpens: 0, uniqueClicks: 0, unsubscribes: 0, hardBounces: 0 },
     });
     expect(requestsTo('POST', '/campaigns').map((r) => r.body)).toEqual([
       {

@@ -30,7 +30,22 @@ export type MailerLiteCampaignInput = {
   groupIds: string[];
 };
 /** draft, ready (scheduled or about to go), sent; MailerLite may add others (treated as gone out). */
-export type MailerLiteCampaign = { id: string; name: string; status: string; scheduledFor: string | null };
+/** A campaign's results as MailerLite counts them (GET /campaigns/{id}: its `stats`). */
+export type MailerLiteCampaignStats = {
+  sent: number;
+  uniqueOpens: number;
+  uniqueClicks: number;
+  unsubscribes: number;
+  hardBounces: number;
+};
+export type MailerLiteCampaign = {
+  id: string;
+  name: string;
+  status: string;
+  scheduledFor: string | null;
+  /** Null before MailerLite has any (a draft). */
+  stats: MailerLiteCampaignStats | null;
+};
 export type MailerLiteSchedule =
   | { delivery: 'instant' }
   | {
@@ -121,7 +136,20 @@ type RequestOptions = {
 type Page<T> = { data: T[]; meta?: { last_page?: number } };
 type ApiGroup = { id: string; name: string };
 type ApiField = { id: string; key: string; name: string; type: string };
-type ApiCampaign = { id: string | number; name: string; status: string; scheduled_for?: string | null };
+type ApiCampaignStats = {
+  sent?: number;
+  unique_opens_count?: number;
+  unique_clicks_count?: number;
+  unsubscribes_count?: number;
+  hard_bounces_count?: number;
+};
+type ApiCampaign = {
+  id: string | number;
+  name: string;
+  status: string;
+  scheduled_for?: string | null;
+  stats?: ApiCampaignStats | null;
+};
 type ApiTimezone = { id: string | number; name: string; offset?: number };
 type ApiMember = { id: string | number; email: string; status: string };
 
@@ -130,6 +158,15 @@ const toCampaign = (c: ApiCampaign): MailerLiteCampaign => ({
   name: c.name,
   status: c.status,
   scheduledFor: c.scheduled_for ?? null,
+  stats: c.stats
+    ? {
+        sent: Number(c.stats.sent ?? 0),
+        uniqueOpens: Number(c.stats.unique_opens_count ?? 0),
+        uniqueClicks: Number(c.stats.unique_clicks_count ?? 0),
+        unsubscribes: Number(c.stats.unsubscribes_count ?? 0),
+        hardBounces: Number(c.stats.hard_bounces_count ?? 0),
+      }
+    : null,
 });
 
 const campaignBody = (input: MailerLiteCampaignInput) => ({

@@ -65,6 +65,24 @@ describe('campaigns through MailerLite', () => {
     });
     expect(fake.state.campaigns).toHaveLength(2);
     expect(fake.state.campaigns[1]!.delivery).toBe('instant');
+
+    // MailerLite counts what happens to the messages it sent: its figures are the campaign's.
+    fake.state.campaigns[1]!.results = {
+      unique_opens_count: 1,
+      unique_clicks_count: 1,
+      hard_bounces_count: 1,
+    };
+    const stats = await call('GET', `/api/campaigns/${now}/stats`);
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json().stats).toMatchObject({
+      sent: 2,
+      opens: 1,
+      clicks: 1,
+      bounced: 1,
+      unsubscribed: 0,
+      open_rate: 0.5,
+      click_rate: 0.5,
+    });
   }, 120_000);
 
   it('tells MailerLite when a parent unsubscribes through a Lantern link, so a campaign held there skips them', async () => {
