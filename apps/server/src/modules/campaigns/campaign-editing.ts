@@ -33,8 +33,6 @@ export type EditingDeps = {
   repo: CampaignsRepository;
   db: Database;
   segments: CampaignSegments;
-  /** A campaign used a template (the templates service's recordUse). */
-  recordTemplateUse: (templateId: string) => Promise<unknown>;
 };
 
 export type Editor = { userId: string | null };
@@ -124,7 +122,7 @@ export async function createCampaign(
       createdBy: editor.userId,
     },
   );
-  if (input.template_id) await deps.recordTemplateUse(input.template_id);
+  // A template's use is counted when a campaign made from it is sent (the send engine), not here.
   return toCampaign(row);
 }
 
@@ -209,8 +207,6 @@ export async function updateCampaign(
   const saved = await deps.repo.updateCampaign(id, patch, version, row.approvalStatus);
   if (!saved)
     throw new ConflictError('The campaign changed while you were editing it: reload it and try again.');
-  if (change.template_id && change.template_id !== row.templateId)
-    await deps.recordTemplateUse(change.template_id);
   return toCampaign(saved);
 }
 

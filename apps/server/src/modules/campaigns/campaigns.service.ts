@@ -109,7 +109,6 @@ export function createCampaignsService(deps: CampaignsDeps) {
     repo,
     db: deps.db,
     segments: deps.segments,
-    recordTemplateUse: (id: string) => deps.templates.recordUse(id),
   };
   const generation: GenerationDeps = { ...deps, voices };
 

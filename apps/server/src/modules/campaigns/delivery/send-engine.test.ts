@@ -168,6 +168,42 @@ describe('sending a campaign (built-in sender, SMTP)', () => {
     expect(recipients.every((r) => typeof r.provider_message_id === 'string')).toBe(true);
   });
 
+  it("counts a template's use when a campaign made from it is sent, not when it is created", async () => {
+    const made = await ctx.call('POST', '/api/templates', {
+      name: `Open day template ${Math.random().toString(36).slice(2, 8)}`,
+      description: null,
+      category: 'events',
+      subject_template: 'Come to our open day',
+      content_html_template: '<p>Dear {{parent_name}},</p>',
+      content_text_template: '',
+      variables_schema: [],
+      segment_tags: [],
+      personalization_level: 'medium',
+      is_active: true,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const templateId = String(made.json().template.id);
+    const usage = async () => (await ctx.call('GET', `/api/templates/${templateId}`)).json().template;
+    const segment = await makeSegment(
+      ctx.t,
+      ctx.token,
+      `Template families ${Math.random().toString(36).slice(2, 8)}`,
+    );
+    await leadsIn(ctx.t, ctx.token, [segment], 2);
+    const campaign = await createCampaign(
+      ctx.t,
+      ctx.token,
+      campaignPayload(segment, { template_id: templateId }),
+    );
+    expect(await usage()).toMatchObject({ usage_count: 0, last_used_at: null });
+    for (const step of ['approve', 'publish'])
+      expect((await ctx.call('POST', `/api/campaigns/${campaign.id}/${step}`, {})).statusCode).toBe(200);
+    expect((await ctx.call('POST', `/api/campaigns/${campaign.id}/send`, {})).statusCode).toBe(202);
+    await settled(ctx, campaign.id);
+    const used = await until(usage, (t) => t.usage_count === 1);
+    expect(used.last_used_at).not.toBeNull();
+  });
+
   it('refuses to send or schedule what is not published (409) and answers 404 for an unknown campaign', async () => {
     const segment = await makeSegment(ctx.t, ctx.token, 'Drafts');
     const draft = await createCampaign(ctx.t, ctx.token, campaignPayload(segment));
