@@ -196,11 +196,14 @@ describe('HistoryTab', () => {
     expect(lastHistoryCall().searchParams.has('search')).toBe(false);
   });
 
-  it('only logs a failed load and shows the empty frame (spec 8.6)', async () => {
+  it('only logs a failed load and shows a frame that claims nothing, with Try again (spec 8.6)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     history = () => json({ error: 'boom' }, 500);
     renderTab();
-    expect(await screen.findByText('No campaigns have been sent yet')).toBeInTheDocument();
+    expect(await screen.findByText('Campaign history')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // Not knowing is not the same as none sent.
+    expect(screen.queryByText('No campaigns have been sent yet')).not.toBeInTheDocument();
     expect(screen.queryByText(CAMPAIGN_MESSAGES.loadFailed)).not.toBeInTheDocument();
     expect(screen.queryByText('boom')).not.toBeInTheDocument();
     await waitFor(() => expect(logged).toHaveBeenCalledWith(CAMPAIGN_MESSAGES.loadFailed, expect.anything()));

@@ -26,6 +26,8 @@ import { HistoryFiltersBar } from './history-filters';
 export const HISTORY_TEXT = {
   noneSent: 'No campaigns have been sent yet',
   noneSentHint: 'Campaigns show here with their opens and clicks once they have been sent.',
+  /** The list could not be read: logged only (spec 8.6), and the frame claims nothing. */
+  unavailable: 'Campaign history',
   noneMatch: CAMPAIGN_RESULTS_MESSAGES.noHistory,
   exportCsv: 'Export CSV',
   exportFailed: 'Failed to export campaign history',
@@ -77,6 +79,20 @@ export function HistoryTab() {
     // Still loading the first page: skeleton rows.
     if (!reversed && list.isPending && !list.isError) {
       return <DataTable caption="Sent campaigns" columns={columns} rows={null} getRowId={(c) => c.id} />;
+    }
+    if (!data && list.isError) {
+      return (
+        <EmptyState
+          icon={History}
+          title={HISTORY_TEXT.unavailable}
+          description={HISTORY_TEXT.noneSentHint}
+          action={
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      );
     }
     if (!data || data.campaigns.length === 0) {
       return (
