@@ -1,20 +1,11 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { SinkMessage } from '../../apps/server/src/test/smtp-sink';
 import { e2ePorts } from './sink-ports';
 
 export const SINK_URL = `http://127.0.0.1:${e2ePorts(Number(process.env.E2E_PORT ?? 3210)).inspect}`;
 
 /** A message the e2e server sent, as the local SMTP sink received it. */
-export type SunkMessage = {
-  to: string[];
-  from: string;
-  messageId: string;
-  subject: string;
-  listUnsubscribe: string | null;
-  listUnsubscribePost: string | null;
-  html: string;
-  text: string;
-  receivedAt: number;
-};
+export type SunkMessage = SinkMessage;
 
 /** Everything the sink has received (or only what was sent to `to`). */
 export async function sinkMessages(request: APIRequestContext, to?: string): Promise<SunkMessage[]> {
