@@ -4,6 +4,7 @@ import { adminApi, uniqueTag, type AdminApi } from '../support/seed';
 import { useApiSession } from '../support/session';
 import { sinkMessagesWithSubject, type SunkMessage } from '../support/smtp-sink';
 import { campaignRow, seedCampaign, seedFamilies, seedSegmentWith } from './campaign-support';
+import { csvCells, csvLines } from '../support/csv';
 
 // The issue 24 journey: a campaign goes to three families through the local SMTP sink; one family
 // opens it (its pixel), two click a link (one of them twice, and once more with a HEAD as link
@@ -58,32 +59,9 @@ async function statsOf(api: AdminApi, id: string): Promise<Stats> {
   return ((await res.json()) as { stats: Stats }).stats;
 }
 
-/** One CSV line into cells: quoted cells may hold commas and doubled quotes. */
-function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let isQuoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (isQuoted && char === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (char === '"') isQuoted = !isQuoted;
-    else if (char === ',' && !isQuoted) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  return [...cells, cell];
-}
-
 async function csvRows(download: Download): Promise<string[][]> {
   const text = fs.readFileSync(await download.path(), 'utf8');
-  return text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter(Boolean)
-    .map(csvCells);
+  return csvLines(text).map(csvCells);
 }
 
 test('opens and clicks are counted once per family and link, shown with their rates, and exported', async ({

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { adminApi, seedLead, type SeededLead } from '../support/seed';
 import { useApiSession } from '../support/session';
+import { csvCells, csvLines } from '../support/csv';
 
 type Cells = Record<string, string>;
 
@@ -42,31 +43,6 @@ const duplicateOf = (lead: SeededLead): Cells => ({
 });
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** One CSV line into cells: quoted cells may hold commas and doubled quotes. */
-function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let isQuoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (isQuoted && char === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (char === '"') isQuoted = !isQuoted;
-    else if (char === ',' && !isQuoted) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  return [...cells, cell];
-}
-
-const csvLines = (text: string) =>
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter(Boolean);
 
 async function saved(download: Download): Promise<string> {
   return fs.readFileSync(await download.path(), 'utf8');
