@@ -286,6 +286,11 @@ export const knowledgeSearchResultSchema = z.object({
       via: z.enum(['exact', 'synonym', 'related', 'prefix', 'spelling']).nullable(),
       /** Whether the knowledge base uses the word itself anywhere (else only other wordings can match). */
       known: z.boolean(),
+      /**
+       * Whether the word names a thing (a noun, a name, a number: 'tuition', 'ABA') rather than an
+       * action or a quality ('instead', 'send'): a passage must hold the things a question names.
+       */
+      names: z.boolean(),
     }),
   ),
   /** The words of `text` that matched, as written there (for highlighting). */

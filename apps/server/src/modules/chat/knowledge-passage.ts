@@ -10,6 +10,8 @@ export type KnowledgePassage = {
     via: 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling' | null;
     /** Whether the knowledge base uses the word itself anywhere. */
     known?: boolean;
+    /** Whether the word names a thing rather than an action or a quality. */
+    names?: boolean;
   }[];
   /** The passage's words that matched, as written there. */
   highlights?: string[];

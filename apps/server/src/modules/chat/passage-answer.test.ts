@@ -287,3 +287,67 @@ Sweatshirt: sizes XS to XL; price $40`;
     expect(quote.length).toBeLessThan(320);
   });
 });
+
+describe('what a passage must hold to answer', () => {
+  const PAYING = `Paying tuition
+Families choose one of three plans when they sign the contract. Plan C spreads tuition over ten monthly payments from July to April.`;
+  const payTerms = (namesInstead: boolean) => [
+    { term: 'pay', weight: 0.28, via: 'exact' as const, names: false },
+    { term: 'monthly', weight: 0.25, via: 'exact' as const, names: false },
+    { term: 'instead', weight: 0.47, via: null, names: namesInstead },
+  ];
+
+  it('may lack a word that only says how or what is done, never one that names a thing', () => {
+    const ask = (names: boolean) =>
+      answerFrom('is it possible to pay monthly instead of all at once', [
+        passage(PAYING, { terms: payTerms(names), highlights: ['payments', 'monthly'] }),
+      ])?.quote ?? null;
+    // 'instead' (an adverb) is missing: the passage still answers, quoting the sentence that holds the rest.
+    expect(ask(false)).toBe(
+      'Paying tuition — Plan C spreads tuition over ten monthly payments from July to April.',
+    );
+    // Were the missing word a thing the question names, the passage would not answer.
+    expect(ask(true)).toBeNull();
+  });
+
+  it('does not answer when the words it holds weigh less than half the question', () => {
+    const terms = [
+      { term: 'monthly', weight: 0.3, via: 'exact' as const, names: false },
+      { term: 'quickly', weight: 0.7, via: null, names: false },
+    ];
+    expect(
+      answerFrom('how quickly monthly', [passage(PAYING, { terms, highlights: ['monthly'] })]),
+    ).toBeNull();
+  });
+
+  it('prefers the earlier sentence when two say as much', () => {
+    const text = `Sibling discount
+A sibling discount of 10% applies to each further child.
+
+Financial aid
+Aid is separate from the sibling discount.`;
+    expect(answerFrom('what is the sibling discount', [passage(text)])?.quote).toBe(
+      'A sibling discount of 10% applies to each further child.',
+    );
+  });
+
+  it('quotes from the likelier passage when two sentences hold the same words', () => {
+    const history = passage(`Our history\nIn 1998 eight students made one kindergarten class.`, {
+      similarity: 0.62,
+    });
+    const classes = passage(`Class sizes\nEach kindergarten class has eight students and two teachers.`, {
+      similarity: 0.71,
+    });
+    expect(answerFrom('how many students in a kindergarten class', [history, classes])?.quote).toBe(
+      'Each kindergarten class has eight students and two teachers.',
+    );
+  });
+
+  it('answers "how often" with how often, not with any number', () => {
+    const text = `Therapies
+Our four occupational therapy staff help with handwriting. Occupational therapy takes place in one 45-minute session each week.`;
+    expect(answerFrom('how often is occupational therapy', [passage(text)])?.quote).toBe(
+      'Occupational therapy takes place in one 45-minute session each week.',
+    );
+  });
+});

@@ -15,22 +15,26 @@ import { quoteText, type ChosenUnit } from './quote-text';
  *
  * The answerability rule, from the question's weighted subject words (weights sum to 1, rarer
  * words weigh more; n words):
- *  1. Every distinctive word, one weighing at least half the mean weight (1 / 2n), is matched by
- *     the passage (as typed, a synonym, a related word, a prefix, or a number inside a range; a
- *     word the knowledge base never uses must match other than through WordNet alone).
+ *  1. Every distinctive word that names a thing (one weighing at least half the mean weight,
+ *     1 / 2n, and a noun, a name or a number by WordNet's usage: 'tuition', 'ABA', '7') is matched
+ *     by the passage (as typed, a synonym, a related word, a prefix, or a number inside a range; a
+ *     word the knowledge base never uses must match other than through WordNet alone). A word
+ *     that says how or what is done ('instead', 'badly', 'send') may be missing.
  *     Generic words (the school's own 'school', 'students') weigh far less and may be missing; a
  *     word the knowledge base never uses is given half an average word's weight by the search,
  *     which is always at least half the mean, so a question about something the school never
  *     wrote about is never answered. Together these leave at most half the weight unmatched.
  *     Words with no subject in them ('every', 'somewhere', a lone 'u') are not required.
  *  2. The quoted sentence or row itself (with its heading, caption or Q&A question) holds the
- *     question's heaviest subject word and at least half its subject weight, and its own text
+ *     heaviest of the words rule 1 requires and at least half the subject weight, and its own text
  *     holds one of the question's words or the figure asked for: the passage as a whole matching
  *     is not enough.
  *  3. A question that asks for a measure or a time ('how much', 'how many', 'how old', 'what
  *     time', 'when', a phone number) is answered only by a quote holding a figure of that kind.
  * Every passage that passes offers its best sentence or row (the most question weight, a figure
- * of the kind asked for, then the shortest); the best of them, across the passages, is quoted.
+ * of the kind asked for, then the first in the passage: a section's opening sentence usually says
+ * what the section is about); of them, the one with the most weight times its passage's
+ * similarity is quoted, so a sentence of a likelier passage wins a tie.
  */
 
 export type PassageAnswer = { passage: KnowledgePassage; quote: string };
@@ -58,8 +62,10 @@ export function answerFrom(question: string, passages: KnowledgePassage[]): Pass
     const best = bestUnit(passage, unitsOf[i]!, termsOf[i]!, asked);
     return best ? [{ ...best, passage: i }] : [];
   });
+  // A sentence's score is weighed by how likely its passage is to answer (the search's similarity).
+  const rankOf = (c: Candidate) => c.score * passages[c.passage]!.similarity;
   const best = candidates.sort(
-    (a, b) => b.score - a.score || a.unit.text.length - b.unit.text.length || a.passage - b.passage,
+    (a, b) => rankOf(b) - rankOf(a) || a.unit.text.length - b.unit.text.length || a.passage - b.passage,
   )[0];
   if (!best) return null;
   const terms = termsOf[best.passage]!;
@@ -75,8 +81,13 @@ export function distinctiveTerms(terms: QuestionTerm[]): QuestionTerm[] {
   return terms.filter((t) => t.weight >= 0.5 / terms.length - 1e-9);
 }
 
-/** The words a passage must match: the distinctive ones that say what the question is about. */
-const requiredTerms = (terms: QuestionTerm[]) => distinctiveTerms(terms).filter(isSubjectTerm);
+/**
+ * The words a passage must match: the distinctive ones that name what the question is about (a
+ * thing, a name, a number). A distinctive word that only says how or what is done ('instead',
+ * 'badly', 'send') may be missing: it still counts toward the weight a quote must hold.
+ */
+const requiredTerms = (terms: QuestionTerm[]) =>
+  distinctiveTerms(terms).filter((t) => isSubjectTerm(t) && t.names !== false);
 
 /** A passage's best sentence or row, or null when the passage does not answer (rules 1 to 3). */
 function bestUnit(
@@ -91,8 +102,11 @@ function bestUnit(
   // A word the school never uses, matched only through WordNet ('dormitory room' for 'dorm'), is
   // not evidence enough: the school may not write about it because it does not offer it.
   if (required.some((t) => !t.via || (t.via === 'related' && t.known === false))) return null;
-  const heaviest = Math.max(...subject.map((t) => t.weight));
-  const keys = subject.filter((t) => t.weight >= heaviest - 1e-9);
+  // The quote must hold the heaviest word of those the passage must match (else of those it matches).
+  const named = required.length ? required : subject.filter((t) => t.via);
+  if (!named.length) return null;
+  const heaviest = Math.max(...named.map((t) => t.weight));
+  const keys = named.filter((t) => t.weight >= heaviest - 1e-9);
   const total = subject.reduce((sum, t) => sum + t.weight, 0);
   const locate = termLocator(terms, passage.highlights);
   const eligible = units
@@ -101,7 +115,7 @@ function bestUnit(
       (s): s is Omit<Candidate, 'passage'> =>
         !!s && keys.some((k) => s.held.has(k.term)) && s.heldWeight >= total / 2 - 1e-9 && s.hasOwnEvidence,
     )
-    .sort((a, b) => b.score - a.score || a.unit.text.length - b.unit.text.length);
+    .sort((a, b) => b.score - a.score || a.unit.index - b.unit.index);
   const best = eligible[0];
   if (!best) return null;
   // Units as good as the best in its section (two rows of one table, 'short sleeve' and 'long sleeve') are shown too.

@@ -99,7 +99,7 @@ export function passageUnits(text: string): PassageUnit[] {
 
 // ---- figures a question may ask for ----
 
-export type FigureKind = 'money' | 'number' | 'count' | 'phone' | 'time' | 'date' | 'name';
+export type FigureKind = 'money' | 'number' | 'count' | 'phone' | 'time' | 'date' | 'frequency' | 'name';
 
 const NUMBER_WORD =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|twice|half';
@@ -115,6 +115,9 @@ const FIGURE: Record<FigureKind, RegExp> = {
     'i',
   ),
   phone: /\(?\b\d{3}\)?[\s.-]?\d{3,4}[\s.-]?\d{3,4}\b|\bext(?:ension)?\.?\s?\d{2,}/i,
+  /** How often: 'daily', 'twice a year', 'three times a week', 'each week', 'per term'. */
+  frequency:
+    /\b(?:daily|nightly|weekly|fortnightly|monthly|termly|yearly|annually|once|twice)\b|\btimes (?:a|per|each)\b|\b(?:each|every|per|a)\s+(?:day|night|morning|afternoon|week|fortnight|month|term|semester|half[- ]term|year)\b/i,
   time: /\b\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d{2}\b|\b(?:noon|midday|midnight)\b/i,
   date: /\b(?:spring|summer|fall|autumn|winter|term|semester|trimester|half[- ]term|morning|afternoon|evening|noon|midday|weekends?|holidays?|vacation|break)\b|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|annually)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\/\d{1,2}\b|\b(?:19|20)\d{2}\b/i,
 };
@@ -142,7 +145,8 @@ export function askedFigure(question: string): AskedFigure | null {
   if (asks(/\bwhen\b|\bwhat date\b|\bwhat day\b|\bhow (?:early|late)\b/))
     return { kinds: ['date', 'time'], required: true };
   if (asks(/\bdeadline\b/)) return { kinds: ['date', 'time'], required: false };
-  if (asks(/\bhow (?:long|often|far|soon|quickly)\b/)) return { kinds: ['number', 'date'], required: false };
+  if (asks(/\bhow often\b/)) return { kinds: ['frequency', 'number'], required: false };
+  if (asks(/\bhow (?:long|far|soon|quickly)\b/)) return { kinds: ['number', 'date'], required: false };
   if (asks(/\bwho\b|\bwhose\b|\bname\b/)) return { kinds: ['name'], required: false };
   if (asks(/\b(?:cost|costs|price|prices|fees?|charges?|pay|paying|afford|expensive|cheaper)\b/))
     return { kinds: ['money'], required: false };

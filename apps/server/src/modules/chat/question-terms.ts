@@ -11,7 +11,14 @@ import type { PassageUnit } from './passage-units';
  */
 
 export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling' | 'range';
-export type QuestionTerm = { term: string; weight: number; via: Via | null; known?: boolean };
+export type QuestionTerm = {
+  term: string;
+  weight: number;
+  via: Via | null;
+  known?: boolean;
+  /** Whether the word names a thing (a noun, a name, a number) rather than an action or a quality. */
+  names?: boolean;
+};
 
 /** Words that ask rather than say what about: no subject in them. */
 const NO_SUBJECT = new Set(
@@ -142,6 +149,7 @@ function givenTerms(passage: KnowledgePassage, units: PassageUnit[]): QuestionTe
       weight: t.weight / total,
       via: t.via as Via | null,
       known: t.known,
+      names: t.names,
     };
     if (!term.via && units.some((u) => locate(`${u.label ?? ''} ${u.text}`, term))) term.via = 'range';
     return term;

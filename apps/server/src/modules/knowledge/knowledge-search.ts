@@ -46,7 +46,7 @@ import {
  * merge, share one closure over the remembered corpus statistics; reading the question into terms
  * is search-terms.ts.)
  */
-export type TermMatch = { term: string; weight: number; via: Via | null; known: boolean };
+export type TermMatch = { term: string; weight: number; via: Via | null; known: boolean; names: boolean };
 export type ScoredChunk = { id: string; similarity: number; terms: TermMatch[] };
 export type { Term, Via };
 
@@ -200,6 +200,7 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
           weight: Math.round((t.weight / total) * 1000) / 1000,
           via: s.vias[i] ?? null,
           known: t.known,
+          names: t.names,
         })),
       }))
       .filter((s) => s.listed || s.similarity >= opts.threshold)

@@ -21,7 +21,7 @@ import { isImageKind, mimeOfKind } from './document-text';
 import { createExtractions } from './extractions';
 import { createIngestion, EMBED_JOB, INGEST_JOB } from './ingestion';
 import { createLexicalSearch, type Term, type TermMatch } from './knowledge-search';
-import { englishWordsFromWordNet, relatedWordsFromWordNet } from './related-words';
+import { englishWordsFromWordNet, relatedWordsFromWordNet, thingWordsFromWordNet } from './related-words';
 import { createKnowledgeVectors } from './knowledge-vectors';
 import { toChunk, toDocument } from './knowledge.mapping';
 import type { KnowledgeRepository } from './knowledge.repository';
@@ -48,6 +48,7 @@ export function createKnowledgeService(deps: {
   const lexical = createLexicalSearch(repo.db, {
     relatedOf: relatedWordsFromWordNet(),
     isEnglishWord: englishWordsFromWordNet(),
+    namesThing: thingWordsFromWordNet(),
   });
   const vectors = createKnowledgeVectors({ db: repo.db, repo, ai, log });
   const changed = () => {

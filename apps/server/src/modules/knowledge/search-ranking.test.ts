@@ -8,6 +8,7 @@ import {
   type Occurrences,
 } from './bm25f';
 import { calibratedSimilarity, coverageFloor, probabilityOf, SEARCH_CALIBRATION } from './search-calibration';
+import { thingWordsFromWordNet } from './related-words';
 import { createWordNet } from './wordnet';
 
 const corpus = { averageHeadingWords: 4, averageTextTokens: 400 };
@@ -154,6 +155,26 @@ describe('WordNet', () => {
     expect(wordnet.lookup('buses').broader.concat(wordnet.lookup('buses').synonyms)).toContain('coach');
     expect(wordnet.lookup('teacher').synonyms).toContain('instructor');
     expect(wordnet.lookup('tuition').broader).toContain('fee');
+  });
+
+  it('tells the words that name a thing from those that say how or what is done', () => {
+    const namesThing = thingWordsFromWordNet();
+    // Nouns, an activity's -ing form, names and acronyms it does not know, numbers, irregular plurals.
+    for (const word of [
+      'tuition',
+      'buses',
+      'horse',
+      'riding',
+      'ABA',
+      'Fernwood',
+      '7',
+      'children',
+      'summer camp',
+    ])
+      expect(namesThing(word), word).toBe(true);
+    // Adverbs, adjectives, verbs (an irregular form too).
+    for (const word of ['instead', 'badly', 'early', 'quickly', 'send', 'provide', 'went'])
+      expect(namesThing(word), word).toBe(false);
   });
 
   it('answers nothing for words it does not hold', () => {

@@ -23,6 +23,8 @@ export type TermOptions = {
   schoolThesaurus?: boolean;
   /** Whether a word is English (WordNet): only other words are taken for misspellings (spelling.ts). */
   isEnglishWord?: (word: string) => boolean;
+  /** Whether a word names a thing rather than an action or a quality (WordNet); every word when absent. */
+  namesThing?: (word: string) => boolean;
 };
 
 /** Reads questions into terms; `chunkCount` is the knowledge base's size (for idf). */
@@ -116,6 +118,7 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
         combined: t.combined,
         candidate: bridged ? t.combined : t.core,
         known: !bridged,
+        names: options.namesThing?.(t.word) ?? true,
         df: core[i]!.df || all[i]!.df,
         upper: bridged ? all[i]!.upper : core[i]!.upper,
       };
