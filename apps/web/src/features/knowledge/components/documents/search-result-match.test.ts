@@ -47,15 +47,15 @@ describe('highlighting the matched words', () => {
 describe('the question words of a result', () => {
   it('come heaviest first', () => {
     const terms = termsByWeight([
-      { term: 'school', weight: 0.2, via: 'exact', known: true },
-      { term: 'uniform', weight: 0.5, via: null, known: false },
-      { term: 'fees', weight: 0.3, via: 'related', known: true },
+      { term: 'school', weight: 0.2, via: 'exact', known: true, names: true },
+      { term: 'uniform', weight: 0.5, via: null, known: false, names: true },
+      { term: 'fees', weight: 0.3, via: 'related', known: true, names: true },
     ]);
     expect(terms.map((t) => t.term)).toEqual(['uniform', 'fees', 'school']);
   });
 
   it('name the longer word a short one matched', () => {
-    const math = { term: 'math', weight: 1, via: 'prefix' as const, known: true };
+    const math = { term: 'math', weight: 1, via: 'prefix' as const, known: true, names: true };
     expect(longerWordFor(math, ['Mathematics', 'club'])).toBe('Mathematics');
     expect(longerWordFor({ ...math, via: 'exact' }, ['Mathematics'])).toBeNull();
   });
