@@ -351,3 +351,30 @@ Our four occupational therapy staff help with handwriting. Occupational therapy 
     );
   });
 });
+
+describe('a passage the search finds less likely than not to answer (under 0.7)', () => {
+  const text = `School day\nThe school day runs from 8:30 am to 3:15 pm, and the gates open at 8:10 am.`;
+  const ask = (similarity: number, terms: KnowledgePassage['terms']) =>
+    answerFrom('what time does the school day start', [
+      passage(text, { similarity, terms, highlights: ['school', 'day'] }),
+    ])?.quote ?? null;
+  const all = [
+    { term: 'school', weight: 0.1, via: 'exact' as const, names: true },
+    { term: 'day', weight: 0.9, via: 'exact' as const, names: true },
+  ];
+  // 'start' (a describing word) is missing: the sentence holds 60% of the question.
+  const most = [
+    { term: 'school', weight: 0.1, via: 'exact' as const, names: true },
+    { term: 'day', weight: 0.5, via: 'exact' as const, names: true },
+    { term: 'start', weight: 0.4, via: null, names: false },
+  ];
+
+  it('is quoted when its sentence holds nearly all the question', () => {
+    expect(ask(0.62, all)).toContain('8:30 am to 3:15 pm');
+  });
+
+  it('is not quoted on the evidence a likelier passage needs', () => {
+    expect(ask(0.85, most)).toContain('8:30 am to 3:15 pm');
+    expect(ask(0.62, most)).toBeNull();
+  });
+});

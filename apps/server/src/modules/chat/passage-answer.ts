@@ -1,3 +1,4 @@
+import { SEARCH_THRESHOLD_DEFAULT } from '@lantern/contracts';
 import type { KnowledgePassage } from './knowledge-passage';
 import { askedFigure, hasFigure, passageUnits, type AskedFigure, type PassageUnit } from './passage-units';
 import {
@@ -31,6 +32,8 @@ import { quoteText, type ChosenUnit } from './quote-text';
  *     is not enough.
  *  3. A question that asks for a measure or a time ('how much', 'how many', 'how old', 'what
  *     time', 'when', a phone number) is answered only by a quote holding a figure of that kind.
+ *  4. A passage under the search's default threshold (0.7: "more likely than not") needs more:
+ *     the quote holds every word rule 1 requires and nearly all the question's weight.
  * Every passage that passes offers its best sentence or row (the most question weight, a figure
  * of the kind asked for, then the first in the passage: a section's opening sentence usually says
  * what the section is about); of them, the one with the most weight times its passage's
@@ -41,6 +44,12 @@ export type PassageAnswer = { passage: KnowledgePassage; quote: string };
 
 /** How much a figure the question prefers ('when' -> a time or date) adds to a sentence's score. */
 const FIGURE_BONUS = 0.25;
+/**
+ * A passage the search finds less likely than not to answer (under the 0.7 default) is quoted only
+ * when the sentence, with its label, holds every word rule 1 requires and this share of the
+ * question's weight (rule 4).
+ */
+const STRONG_EVIDENCE_SHARE = 0.9;
 /** Words only in the heading count for less than words in the sentence itself. */
 const LABEL_SHARE = 0.5;
 
@@ -113,7 +122,13 @@ function bestUnit(
     .map((unit) => score(unit, units, subject, locate, asked))
     .filter(
       (s): s is Omit<Candidate, 'passage'> =>
-        !!s && keys.some((k) => s.held.has(k.term)) && s.heldWeight >= total / 2 - 1e-9 && s.hasOwnEvidence,
+        !!s &&
+        keys.some((k) => s.held.has(k.term)) &&
+        s.heldWeight >= total / 2 - 1e-9 &&
+        s.hasOwnEvidence &&
+        (passage.similarity >= SEARCH_THRESHOLD_DEFAULT ||
+          (required.every((t) => s.held.has(t.term)) &&
+            s.heldWeight >= STRONG_EVIDENCE_SHARE * total - 1e-9)),
     )
     .sort((a, b) => b.score - a.score || a.unit.index - b.unit.index);
   const best = eligible[0];
