@@ -1,6 +1,7 @@
 import { leadMatchesRules, type RuleLead } from '@lantern/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs';
+import { factsRuleSource } from './rules-sql';
 import { compileSegment, storedRulesOf } from './segment-rules';
 import type { CompiledSegment, Queryable, SegmentsRepository } from './segments.repository';
 import type { SegmentRow } from './segments.tables';
@@ -126,10 +127,13 @@ export async function tagNewLeads(
   return [...new Set(memberships.map((m) => m.segment_id))];
 }
 
-/** The background job: every active auto-tag segment over every lead, highest priority first. */
+/**
+ * The background job: every active auto-tag segment over every lead, highest priority first, each
+ * a scan of the rules' narrow projection of the leads (lead_rule_facts), not of the leads table.
+ */
 export async function reevaluateAll({ repo, log }: Pick<AutoTaggingDeps, 'repo' | 'log'>, now = new Date()) {
   for (const row of await repo.findAutoTagSegments()) {
-    const compiled = compileSegment(row, now, log);
+    const compiled = compileSegment(row, now, log, factsRuleSource);
     if (!compiled) continue;
     const { added, removed } = await repo.evaluateSegment(row.id, compiled.match);
     log.info({ segmentId: row.id, added, removed }, 'segment re-evaluated');

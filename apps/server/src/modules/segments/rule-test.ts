@@ -2,7 +2,7 @@ import type { CheckedGroup, RuleGroup, RuleTestResult } from '@lantern/contracts
 import { sql, type SQL } from 'drizzle-orm';
 import { pgErrorCode } from '../../db/errors';
 import { BadInputError } from '../../http/errors';
-import { segmentRulesSql } from './rules-sql';
+import { factsRuleSource, segmentRulesSql } from './rules-sql';
 import { checkRules } from './segment-rules';
 import type { Queryable, SegmentsRepository } from './segments.repository';
 
@@ -28,9 +28,10 @@ async function boundedRuleWork<T>(repo: SegmentsRepository, work: (q: Queryable)
   }
 }
 
+/** A group as a condition on the rules' narrow projection of the leads (repo.ruleTest scans it). */
 function groupCondition(group: CheckedGroup, now: Date): SQL {
   // An empty exclusion group excludes nobody; an empty inclusion group includes nobody.
-  return segmentRulesSql(group, { operator: 'OR', conditions: [] }, now);
+  return segmentRulesSql(group, { operator: 'OR', conditions: [] }, now, factsRuleSource);
 }
 
 /** The rule test (spec 3.3): counts over every lead and up to 3 samples of each kind. */

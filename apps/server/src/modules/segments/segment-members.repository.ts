@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inIdList } from '../../db/id-list';
 import { leadColumns as lead, leadsTable } from '../leads';
-import { leadSegmentExclusions, leadSegments, segments } from './segments.tables';
+import { leadRuleFacts as facts, leadSegmentExclusions, leadSegments, segments } from './segments.tables';
 import { rowsOf } from '../../db/rows';
 
 // The queries of lead_segments (who is in which segment) and of the hand exclusions: hand edits,
@@ -93,7 +93,11 @@ async function tagLeads(q: Queryable, leadIds: string[], rules: CompiledSegment[
   return row!;
 }
 
-/** Re-evaluates one segment over every lead (the background job), and stamps last_evaluated. */
+/**
+ * Re-evaluates one segment over every lead (the background job), and stamps last_evaluated. `match`
+ * is a condition on the rules' narrow projection of the leads (lead_rule_facts: factsRuleSource in
+ * rules-sql.ts), which it scans instead of the wide leads table.
+ */
 function evaluateSegment(db: Database, segmentId: string, match: SQL) {
   return db.transaction(async (tx) => {
     await lockSegment(tx, segmentId);
@@ -101,8 +105,8 @@ function evaluateSegment(db: Database, segmentId: string, match: SQL) {
       await tx.execute(sql`
             with ins as (
               insert into ${leadSegments} (lead_id, segment_id, assignment)
-              select ${lead.id}, ${segmentId}::uuid, 'auto' from ${leadsTable}
-              where ${match} and ${notExcluded(lead.id, sql`${segmentId}::uuid`)}
+              select ${facts.leadId}, ${segmentId}::uuid, 'auto' from ${facts}
+              where ${match} and ${notExcluded(sql`${facts.leadId}`, sql`${segmentId}::uuid`)}
               on conflict do nothing
               returning 1
             )
@@ -113,7 +117,7 @@ function evaluateSegment(db: Database, segmentId: string, match: SQL) {
             with del as (
               delete from ${leadSegments} ls
               where ls.segment_id = ${segmentId}::uuid and ls.assignment = 'auto'
-                and not exists (select 1 from ${leadsTable} where ${lead.id} = ls.lead_id and ${match})
+                and not exists (select 1 from ${facts} where ${facts.leadId} = ls.lead_id and ${match})
               returning 1
             )
             select count(*)::int as n from del`),

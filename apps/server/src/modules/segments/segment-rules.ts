@@ -1,7 +1,7 @@
 import { checkRuleGroup, type CheckedGroup, type RuleGroup } from '@lantern/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { BadInputError } from '../../http/errors';
-import { segmentRulesSql } from './rules-sql';
+import { leadsRuleSource, segmentRulesSql, type RuleSource } from './rules-sql';
 import type { CompiledSegment } from './segments.repository';
 import type { SegmentRow } from './segments.tables';
 
@@ -25,8 +25,16 @@ export function storedRulesOf(row: SegmentRow): { inclusion: CheckedGroup; exclu
   return { inclusion: inc.group, exclusion: exc.group };
 }
 
-/** The segment's rules compiled to SQL, or null when it has none or they no longer check (logged). */
-export function compileSegment(row: SegmentRow, now: Date, log: FastifyBaseLogger): CompiledSegment | null {
+/**
+ * The segment's rules compiled to SQL as a condition on `source` (the leads table, or the rules'
+ * narrow projection of it), or null when it has none or they no longer check (logged).
+ */
+export function compileSegment(
+  row: SegmentRow,
+  now: Date,
+  log: FastifyBaseLogger,
+  source: RuleSource = leadsRuleSource,
+): CompiledSegment | null {
   const inc = checkRuleGroup(row.inclusionRules, 'inclusion');
   const exc = checkRuleGroup(row.exclusionRules, 'exclusion');
   if ('problem' in inc || 'problem' in exc) {
@@ -34,5 +42,5 @@ export function compileSegment(row: SegmentRow, now: Date, log: FastifyBaseLogge
     return null;
   }
   if (inc.group.conditions.length === 0) return null;
-  return { id: row.id, match: segmentRulesSql(inc.group, exc.group, now) };
+  return { id: row.id, match: segmentRulesSql(inc.group, exc.group, now, source) };
 }

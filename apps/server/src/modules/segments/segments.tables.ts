@@ -66,3 +66,34 @@ export const leadSegmentExclusions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.leadId, t.segmentId] })],
 );
+
+/**
+ * What a segment rule can test of each lead, narrow and ready for the rules' comparisons (migration
+ * 0021_rule_scan): the rule test and the re-evaluation of every segment scan this, not the wide
+ * leads table. Written only by PostgreSQL's triggers on leads, in the statement that changes a
+ * lead; never by the application. `*_lc` are the fields lowered (text: lower(coalesce(x, ''));
+ * arrays: each item lowered).
+ */
+export const leadRuleFacts = pgTable('lead_rule_facts', {
+  leadId: uuid('lead_id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  leadScore: integer('lead_score').notNull(),
+  childCount: integer('child_count').notNull(),
+  childAge: integer('child_age'),
+  email: text('email').notNull(),
+  parentName: text('parent_name').notNull(),
+  childName: text('child_name'),
+  phone: text('phone'),
+  timeline: text('timeline'),
+  biggestConcerns: text('biggest_concerns'),
+  emailLc: text('email_lc').notNull(),
+  parentNameLc: text('parent_name_lc').notNull(),
+  childNameLc: text('child_name_lc').notNull(),
+  phoneLc: text('phone_lc').notNull(),
+  timelineLc: text('timeline_lc').notNull(),
+  biggestConcernsLc: text('biggest_concerns_lc').notNull(),
+  specialNeedsLc: text('special_needs_lc').array().notNull(),
+  currentSupportLc: text('current_support_lc').array().notNull(),
+  allSpecialNeedsLc: text('all_special_needs_lc').array().notNull(),
+  allAges: integer('all_ages').array().notNull(),
+});
