@@ -1,6 +1,9 @@
 // The plans the Analytics calls rely on, over the same year of chat as bench/analytics.ts, on
-// PostgreSQL: EXPLAIN (ANALYZE, BUFFERS) of every query the repository runs for All Time and
-// Last 30 Days, printed with its time. Usage: npx tsx bench/analytics-explain.ts [--conversations 100000]
+// PostgreSQL: EXPLAIN (ANALYZE, BUFFERS) of every query the calls run (from the hourly summaries,
+// as the app does) for All Time and Last 30 Days, printed with its time.
+// Usage: npx tsx bench/analytics-explain.ts [--conversations 100000]
+//        npx tsx bench/analytics-explain.ts --url postgres://... (an existing database, e.g. the
+//        1,000,000-lead one of bench/scale-seed.ts; migrated, not seeded)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,14 +14,17 @@ import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { createAnalyticsRepository } from '../apps/server/src/modules/analytics/analytics.repository';
 import { createAnalyticsService } from '../apps/server/src/modules/analytics/analytics.service';
+import { createSummaryReads } from '../apps/server/src/modules/analytics/analytics-summaries';
 import { seedAnalyticsYear } from './analytics-seed';
 import { root } from './lib.mjs';
 import { startCluster } from '../scripts/postgres-cluster.mjs';
 
-const { values } = parseArgs({ options: { conversations: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: { conversations: { type: 'string', default: '100000' }, url: { type: 'string' } },
+});
 const ZONE = 'America/New_York';
 
-const cluster = await startCluster();
+const cluster = values.url ? { url: values.url, stop: () => undefined } : await startCluster();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-explain-'));
 try {
   const config = loadConfig({
@@ -28,11 +34,16 @@ try {
     LOG_LEVEL: 'silent',
   });
   const { database } = await prepareDatabase(config, path.join(root, 'apps/server/drizzle'));
-  await seedAnalyticsYear(database.db, Number(values.conversations));
+  if (!values.url) await seedAnalyticsYear(database.db, Number(values.conversations));
   // A database that explains each query instead of answering it (the answers are then empty).
   let label = '';
   const explaining = {
     execute: async (query: SQL) => {
+      // The period's bounds are read for real (the other queries take them as values).
+      const { dialect } = database.db as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string } } };
+      // (So is the planner's view of a list's count, which decides between exact and estimate.)
+      if (/^(select f::text as f|explain )/.test(dialect.sqlToQuery(query).sql))
+        return database.db.execute(query);
       const result = (await database.db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as {
         rows: Record<string, string>[];
       };
@@ -41,7 +52,11 @@ try {
       return { rows: [] };
     },
   } as unknown as Database;
-  const service = createAnalyticsService(createAnalyticsRepository(explaining), () => ZONE);
+  const service = createAnalyticsService(
+    createAnalyticsRepository(explaining),
+    () => ZONE,
+    createSummaryReads(explaining),
+  );
   for (const period of ['all', '30d'] as const) {
     const range = { period };
     const calls: [string, () => Promise<unknown>][] = [

@@ -513,6 +513,7 @@ async function analytics(get: Get, timed: Timed, report: Report) {
     ['conversation-stats', `/api/analytics/conversation-stats?period=${period}`],
     ['funnel', `/api/analytics/funnel?period=${period}`],
     ['drop-off', `/api/analytics/drop-off?period=${period}`],
+    ['unanswered questions', `/api/analytics/unanswered-questions?period=${period}`],
   ];
   for (const period of ['30d', 'all']) {
     for (const [name, u] of calls(period)) {

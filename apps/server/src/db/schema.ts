@@ -5,6 +5,7 @@ export * from '../modules/audit/audit.tables';
 export * from '../modules/leads/leads.tables';
 export * from '../modules/leads/email-status.tables';
 export * from '../modules/chat/chat.tables';
+export * from '../modules/analytics/analytics.tables';
 export * from '../modules/segments/segments.tables';
 export * from '../modules/jobs/jobs.tables';
 export * from '../modules/widget/widget.tables';

@@ -55,3 +55,33 @@ export const localDate = (column: SQL, zone: string) =>
   sql<string>`to_char((${column} at time zone ${zone}::text), 'YYYY-MM-DD')`;
 export const localHour = (column: SQL, zone: string) =>
   sql<number>`extract(hour from (${column} at time zone ${zone}::text))::int`;
+
+/**
+ * The same period as rangeCondition, as its bounds: started at or after `from`, before `to` (at or
+ * before when `toInclusive`: a dateTo with a time). Undefined where the period is open.
+ */
+export function rangeBounds(
+  range: AnalyticsRange,
+  zone: string,
+  now: Date,
+): { from?: SQL; to?: SQL; toInclusive: boolean } {
+  const lower: SQL[] = [];
+  if (range.period && range.period !== 'all') {
+    const today = sql`(${now.toISOString()}::timestamptz at time zone ${zone}::text)::date`;
+    lower.push(startOfDay(sql`${today} - ${PERIOD_DAYS[range.period] - 1}::int`, zone));
+  }
+  if (range.dateFrom) {
+    const from = range.dateFrom;
+    lower.push(isBareDate(from) ? startOfDay(sql`${from}::date`, zone) : instant(from, zone));
+  }
+  const to = range.dateTo;
+  return {
+    from: lower.length
+      ? lower.length === 1
+        ? lower[0]
+        : sql`greatest(${sql.join(lower, sql`, `)})`
+      : undefined,
+    to: to ? (isBareDate(to) ? startOfDay(sql`${to}::date + 1`, zone) : instant(to, zone)) : undefined,
+    toInclusive: Boolean(to && !isBareDate(to)),
+  };
+}

@@ -70,8 +70,27 @@ export const conversationConditions = {
   },
 };
 
-export function createAnalyticsRepository(db: Database) {
+/**
+ * The most the planner may expect a list's count to cost for the total to be counted exactly
+ * (about 20,000 rows read). Beyond (a search by what was said that matches a hundred thousand
+ * conversations of two million), the total is the planner's estimate, labelled as one, as the
+ * leads list does: never less than the conversations known to exist, exact on the last page.
+ */
+export const EXACT_COUNT_MAX_COST = 20_000;
+
+type PlanNode = { 'Node Type': string; 'Total Cost': number; 'Plan Rows': number; Plans?: PlanNode[] };
+
+export function createAnalyticsRepository(db: Database, options: { exactCountMaxCost?: number } = {}) {
   const run = async <T>(query: SQL) => rowsOf<T>(await db.execute(query));
+  const exactCountMaxCost = options.exactCountMaxCost ?? EXACT_COUNT_MAX_COST;
+  /** The planner's cost of a count, and its estimate of the rows counted. */
+  const planOfCount = async (query: SQL) => {
+    const [row] = await run<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${query}`);
+    const raw = row?.['QUERY PLAN'];
+    const root = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
+    const counted = root['Node Type'] === 'Aggregate' && root.Plans?.[0] ? root.Plans[0] : root;
+    return { cost: root['Total Cost'], matches: Math.round(counted['Plan Rows']) };
+  };
   const fromConversations = sql`from ${conversationsTable} left join ${leadsTable} on ${l.id} = ${c.leadId}`;
   const recordColumns = (now: Date) => sql`${c.id} as id, ${conversationStatusAt(now)} as status,
     ${c.visitorId} as visitor_id, ${c.context}->>'email' as visitor_email, ${l.email} as lead_email,
@@ -86,14 +105,35 @@ export function createAnalyticsRepository(db: Database) {
       now: Date,
       conditions: (SQL | undefined)[],
       page: { limit: number; offset: number },
+      /** The total when the caller knows it cheaper (the summaries, for a period alone). */
+      count?: () => Promise<number>,
     ) {
       const filter = where(conditions);
-      const [rows, [total]] = await Promise.all([
+      const pageOf = (limit: number) =>
         run<ConversationRecord>(sql`select ${recordColumns(now)} ${fromConversations} ${filter}
-          order by ${c.startedAt} desc, ${c.id} desc limit ${page.limit} offset ${page.offset}`),
-        run<{ n: number }>(sql`select count(*)::int as n ${fromConversations} ${filter}`),
-      ]);
-      return { rows, total: Number(total?.n ?? 0) };
+          order by ${c.startedAt} desc, ${c.id} desc limit ${limit} offset ${page.offset}`);
+      const countQuery = sql`select count(*)::int as n ${fromConversations} ${filter}`;
+      const exact = async () => Number((await run<{ n: number }>(countQuery))[0]?.n ?? 0);
+      if (count) {
+        const [rows, total] = await Promise.all([pageOf(page.limit), count()]);
+        return { rows, total, totalIsEstimate: false };
+      }
+      const plan = await planOfCount(countQuery);
+      if (plan.cost <= exactCountMaxCost) {
+        const [rows, total] = await Promise.all([pageOf(page.limit), exact()]);
+        return { rows, total, totalIsEstimate: false };
+      }
+      // One row more than the page says whether another page follows: if not, the total is known.
+      const found = await pageOf(page.limit + 1);
+      const rows = found.slice(0, page.limit);
+      if (found.length <= page.limit && (found.length > 0 || page.offset === 0))
+        return { rows, total: page.offset + found.length, totalIsEstimate: false };
+      if (found.length === 0) return { rows, total: await exact(), totalIsEstimate: false };
+      return {
+        rows,
+        total: Math.max(plan.matches, page.offset + found.length),
+        totalIsEstimate: true,
+      };
     },
 
     async findConversationDetail(now: Date, id: string) {
@@ -123,6 +163,7 @@ export function createAnalyticsRepository(db: Database) {
         ended_minutes: number | string | null;
         ended: number;
         messages: number | string | null;
+        safe?: boolean;
       }>(sql`select case when grouping(d) = 0 then 'date' when grouping(h) = 0 then 'hour' else 'all' end as by,
         d::text as date, h as hour, sum(total)::int as total, sum(converted)::int as converted,
         sum(abandoned)::int as abandoned, sum(in_progress)::int as in_progress,
@@ -186,12 +227,14 @@ export function createAnalyticsRepository(db: Database) {
      */
     async findUnansweredAskings(range: SQL | undefined) {
       const kept = sql`(case when jsonb_typeof(${c.unanswered}) = 'array' then ${c.unanswered} else '[]'::jsonb end)`;
+      // Only the conversations that kept some (what their partial index holds): the same rows.
+      const keptSome = sql`jsonb_typeof(${c.unanswered}) = 'array' and ${c.unanswered} <> '[]'::jsonb`;
       const askedAt = sql`(select max((m->>'timestamp')::timestamptz) from jsonb_array_elements(${c.messages}) m
         where m->>'role' = 'user' and left(m->>'content', 500) = q.question)`;
       return run<UnansweredAsking>(sql`select q.question as question, ${c.id} as conversation_id,
         ${c.startedAt} as started_at, coalesce(${askedAt}, ${c.lastActivityAt}) as asked_at
         from ${conversationsTable} cross join lateral jsonb_array_elements_text(${kept}) as q(question)
-        ${where([range])}`);
+        ${where([range, keptSome])}`);
     },
 
     async countConversations(range: SQL | undefined) {

@@ -29,6 +29,7 @@ import {
   type AnalyticsRepository,
   type ConversationRecord,
 } from './analytics.repository';
+import type { SummaryReads } from './analytics-summaries';
 import { groupUnanswered } from './unanswered-questions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,9 +70,15 @@ function toMessages(messages: unknown): ConversationDetail['messages'] {
 
 /**
  * `zoneOf` gives the school's time zone (the widget settings' school_time_zone): read at each call,
- * so a change applies at once to 'Today', the dates of trends and the peak hours.
+ * so a change applies at once to 'Today', the dates of trends and the peak hours. With `summaries`
+ * (analytics-summaries.ts) the counts over a period read the hourly summaries for its whole hours;
+ * without, they aggregate the conversations directly (the same answers, slower at scale).
  */
-export function createAnalyticsService(repo: AnalyticsRepository, zoneOf: () => string | Promise<string>) {
+export function createAnalyticsService(
+  repo: AnalyticsRepository,
+  zoneOf: () => string | Promise<string>,
+  summaries?: SummaryReads,
+) {
   const started = (range: AnalyticsRange, now: Date, zone: string) =>
     rangeCondition(conversationColumns.startedAt, range, zone, now);
 
@@ -99,11 +106,24 @@ export function createAnalyticsService(repo: AnalyticsRepository, zoneOf: () => 
       q: ConversationSearchQuery & { conversationId?: string },
       now = new Date(),
     ): Promise<ConversationList> {
-      const { rows, total } = await repo.findConversations(now, listConditions(q, now, await zoneOf()), {
-        limit: q.limit,
-        offset: offsetOfPage(q),
-      });
-      return { conversations: rows.map(toSummary), pagination: pageOf(q, total) };
+      const zone = await zoneOf();
+      // The period alone: its count from the summaries.
+      const onlyPeriod =
+        !(q.status && q.status !== 'all') && !q.search && !q.messageSearch && !q.conversationId;
+      const count =
+        summaries && onlyPeriod
+          ? async () => summaries.countConversations(await summaries.resolve(q, zone, now))
+          : undefined;
+      const { rows, total, totalIsEstimate } = await repo.findConversations(
+        now,
+        listConditions(q, now, zone),
+        { limit: q.limit, offset: offsetOfPage(q) },
+        count,
+      );
+      return {
+        conversations: rows.map(toSummary),
+        pagination: { ...pageOf(q, total), ...(totalIsEstimate ? { totalIsEstimate } : {}) },
+      };
     },
 
     async getConversationDetail(id: string, now = new Date()): Promise<ConversationDetail> {
@@ -119,10 +139,27 @@ export function createAnalyticsService(repo: AnalyticsRepository, zoneOf: () => 
     async conversationStats(range: AnalyticsRange, now = new Date()): Promise<ConversationStats> {
       const zone = await zoneOf();
       const where = started(range, now, zone);
-      const [groups, visitors] = await Promise.all([
-        repo.statsByDateAndHour(now, where, zone),
-        repo.countVisitorsOfConversations(where),
-      ]);
+      const span = summaries && (await summaries.resolve(range, zone, now));
+      let groups: Awaited<ReturnType<AnalyticsRepository['statsByDateAndHour']>>;
+      let visitors: number;
+      if (span) {
+        // The span's first visits come with the hours' one pass; the rest from the indexes.
+        const [fromHours, rest] = await Promise.all([
+          summaries.statsByDateAndHour(now, span, zone),
+          summaries.countVisitorsOfConversations(span, { spanFirsts: false }),
+        ]);
+        groups = fromHours;
+        visitors = rest + Number(fromHours.find((g) => g.by === 'all')?.first_visits ?? 0);
+        // A zone whose offset the hours cannot follow (not a multiple of 15 minutes, or changing
+        // inside an hour): the conversations' own times.
+        if (fromHours.some((g) => g.by === 'all' && g.safe === false))
+          groups = await repo.statsByDateAndHour(now, where, zone);
+      } else {
+        [groups, visitors] = await Promise.all([
+          repo.statsByDateAndHour(now, where, zone),
+          repo.countVisitorsOfConversations(where),
+        ]);
+      }
       const all = groups.find((g) => g.by === 'all');
       const total = Number(all?.total ?? 0);
       const converted = Number(all?.converted ?? 0);
@@ -158,9 +195,14 @@ export function createAnalyticsService(repo: AnalyticsRepository, zoneOf: () => 
 
     async funnel(range: AnalyticsRange, now = new Date()): Promise<Funnel> {
       const zone = await zoneOf();
+      const span = summaries && (await summaries.resolve(range, zone, now));
       const [visitors, conv] = await Promise.all([
-        repo.countVisitorsFirstSeen(rangeCondition(visitorColumns.firstSeenAt, range, zone, now)),
-        repo.funnelConversations(now, started(range, now, zone)),
+        span
+          ? summaries.countVisitorsFirstSeen(span)
+          : repo.countVisitorsFirstSeen(rangeCondition(visitorColumns.firstSeenAt, range, zone, now)),
+        span
+          ? summaries.funnelConversations(now, span)
+          : repo.funnelConversations(now, started(range, now, zone)),
       ]);
       const byStatus = (s: string) => Number(conv.leads.find((x) => x.email_status === s)?.n ?? 0);
       const leads = conv.leads.reduce((sum, x) => sum + Number(x.n), 0);
@@ -193,7 +235,10 @@ export function createAnalyticsService(repo: AnalyticsRepository, zoneOf: () => 
     },
 
     async dropOff(range: AnalyticsRange, now = new Date()): Promise<DropOff> {
-      const rows = await repo.furthestStages(now, started(range, now, await zoneOf()));
+      const zone = await zoneOf();
+      const rows = summaries
+        ? await summaries.furthestStages(now, await summaries.resolve(range, zone, now))
+        : await repo.furthestStages(now, started(range, now, zone));
       const furthest = Object.fromEntries(rows.map((r) => [r.stage, Number(r.n)])) as Record<
         DropOffStage,
         number
@@ -204,10 +249,13 @@ export function createAnalyticsService(repo: AnalyticsRepository, zoneOf: () => 
 
     /** What the chatbot could not answer in the period, grouped by similar wording (unanswered-questions.ts). */
     async unansweredQuestions(range: AnalyticsRange, now = new Date()): Promise<UnansweredQuestions> {
-      const where = started(range, now, await zoneOf());
+      const zone = await zoneOf();
+      const where = started(range, now, zone);
       const [askings, considered] = await Promise.all([
         repo.findUnansweredAskings(where),
-        repo.countConversations(where),
+        summaries
+          ? summaries.resolve(range, zone, now).then((span) => summaries.countConversations(span))
+          : repo.countConversations(where),
       ]);
       return { groups: groupUnanswered(askings), considered };
     },

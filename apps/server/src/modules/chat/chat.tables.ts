@@ -80,6 +80,17 @@ export const conversations = pgTable(
     index('conversations_open_idx')
       .on(t.lastActivityAt)
       .where(sql`${t.status} = 'in_progress'`),
+    // Analytics' summaries (analytics/analytics.tables.ts) leave out the conversations whose status
+    // the time of reading decides: the reports read these directly.
+    index('conversations_unclosed_started_idx')
+      .on(t.startedAt)
+      .where(sql`${t.status} not in ('converted', 'abandoned')`),
+    // Analytics' unanswered questions: the few conversations that kept some.
+    index('conversations_unanswered_started_idx')
+      .on(t.startedAt)
+      .where(
+        sql`jsonb_typeof(${t.dialogue}->'unanswered') = 'array' and ${t.dialogue}->'unanswered' <> '[]'::jsonb`,
+      ),
     // Analytics' reports by start date (analytics.repository.ts): every column they count by, so
     // they read the index alone; it also orders the conversation list.
     index('conversations_started_idx').on(
