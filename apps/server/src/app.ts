@@ -77,10 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSystemModule(app, { database });
   const segments = await registerSegmentsModule(app, {
     db,
+    // Segment analytics and the rule test only read: from the replica when there is one.
+    read: database.read,
     jobs,
     mailerlite,
     // Segment analytics count chat's conversations; segments cannot import chat (it uses segments).
-    convertedConversations: (query) => countConvertedConversations(db, query),
+    convertedConversations: (query) => countConvertedConversations(database.read, query),
   });
   // Chat in two steps (chat.module.ts): leads shows its history, its conversations make leads.
   const chat = createChatModule(db);

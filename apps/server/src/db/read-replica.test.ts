@@ -79,7 +79,7 @@ describe.skipIf(!binaries)('reads on a streaming replica (DATABASE_READ_URL)', (
 
   const get = (url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
 
-  it('reads lists, the dashboard and exports from the replica, a saved lead and duplicates from the primary', async () => {
+  it('reads lists, the dashboard, the rule test and exports from the replica, a saved lead and duplicates from the primary', async () => {
     expect(database.read).not.toBe(database.db);
     const replicaIsStandby = await replica.query<{ standby: boolean }>(
       'select pg_is_in_recovery() as standby',
@@ -108,6 +108,21 @@ describe.skipIf(!binaries)('reads on a streaming replica (DATABASE_READ_URL)', (
       const dashboard = (await get('/admin/dashboard')).json();
       expect(dashboard.statistics.totalLeads).toBe(1);
       expect(dashboard.recentLeads.map((l: { id: string }) => l.id)).toEqual([before.id]);
+
+      // The segment rule test is a report: it counts the replica's leads.
+      const ruleTest = await app.inject({
+        method: 'POST',
+        url: '/api/segments/evaluate-rules',
+        headers: bearer(token),
+        payload: {
+          inclusion_rules: {
+            operator: 'AND',
+            conditions: [{ field: 'parent_name', operator: 'contains', value: 'Parent' }],
+          },
+        },
+      });
+      expect(ruleTest.statusCode, ruleTest.body).toBe(200);
+      expect(ruleTest.json()).toMatchObject({ total_leads: 1, matching_count: 1 });
 
       // The export reads the replica too (PostgreSQL's COPY on the replica's connection).
       const csv = await get('/api/leads/export/comprehensive?format=csv');

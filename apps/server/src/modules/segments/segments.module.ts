@@ -12,6 +12,8 @@ export async function registerSegmentsModule(
   app: FastifyInstance,
   deps: {
     db: Database;
+    /** Where reports read (segment analytics, the rule test): a replica when DATABASE_READ_URL is set. */
+    read?: Database;
     jobs: JobQueue;
     mailerlite: MailerLiteClient | null;
     convertedConversations: ConvertedConversationCounter;
@@ -20,6 +22,7 @@ export async function registerSegmentsModule(
   const { db, jobs, mailerlite, convertedConversations } = deps;
   const segments = createSegmentsService({
     repo: createSegmentsRepository(db),
+    reports: deps.read && deps.read !== db ? createSegmentsRepository(deps.read) : undefined,
     jobs,
     mailerlite,
     log: app.log,

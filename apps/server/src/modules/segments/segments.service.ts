@@ -56,8 +56,11 @@ export function createSegmentsService(deps: {
   log: FastifyBaseLogger;
   /** Chat's count for the analytics' engagement (chat cannot be imported here: see segment-analytics). */
   convertedConversations: ConvertedConversationCounter;
+  /** The reports' reads (segment analytics, the rule test): a replica's when there is one; else `repo`. */
+  reports?: SegmentsRepository;
 }) {
   const { repo, jobs, mailerlite, log, convertedConversations } = deps;
+  const reports = deps.reports ?? repo;
   const tagging = { repo, jobs, log, autoTagSegments: createAutoTagSegments(repo) };
 
   return {
@@ -71,7 +74,7 @@ export function createSegmentsService(deps: {
       batchUpdateSegments(tagging, updates, actor),
     /** Growth, conversion by status and engagement of the segment's leads (spec 3.5, issue 19). */
     segmentAnalytics: (id: string, range: SegmentAnalyticsRange, now?: Date) =>
-      segmentAnalytics({ repo, convertedConversations }, id, range, now),
+      segmentAnalytics({ repo: reports, convertedConversations }, id, range, now),
     deleteSegment: (id: string, actor: Actor) => deleteSegment(tagging, id, actor),
     cloneSegment: (id: string, name: string, actor: Actor) => cloneSegment(tagging, id, name, actor),
 
@@ -80,7 +83,7 @@ export function createSegmentsService(deps: {
       inclusion: RuleGroup | null | undefined,
       exclusion: RuleGroup | null | undefined,
       now = new Date(),
-    ) => evaluateRules(repo, inclusion, exclusion, now),
+    ) => evaluateRules(reports, inclusion, exclusion, now),
 
     /** Re-tags changed leads in the caller's transaction (the leads module's onLeadsChanged). */
     tagLeads: (leadIds: string[], q?: Queryable, now?: Date) => tagLeads(tagging, leadIds, q, now),
