@@ -11,6 +11,7 @@ import {
 } from '../chat';
 import { leadColumns as l, leadsTable } from '../leads';
 import { rangeBounds, type AnalyticsRange } from './analytics-range';
+import type { StatsRow } from './analytics.repository';
 import { analyticsHours, analyticsLeadRepeats, analyticsVisitRepeats } from './analytics.tables';
 
 /**
@@ -175,21 +176,13 @@ export function createSummaryReads(db: Database) {
       const open = perRow(sql`${unclosed} and ${inSpan(s, c.startedAt)}`, false);
       const edgeRows = unionOf(edges(s, c.startedAt), (w) => perRow(w, true));
       const sources = sql.join([summary, open, ...(edgeRows ? [edgeRows] : [])], sql` union all `);
-      return run<{
-        by: 'date' | 'hour' | 'all';
-        date: string | null;
-        hour: number | null;
-        total: number;
-        converted: number;
-        abandoned: number;
-        in_progress: number;
-        ended_minutes: number | string | null;
-        ended: number;
-        messages: number | string | null;
-        safe: boolean;
-        /** The span's first conversations of visitors (countVisitorsOfConversations adds the rest). */
-        first_visits: number;
-      }>(sql`with days as (${days}), zo as (${zoneDays})
+      return run<
+        StatsRow & {
+          safe: boolean;
+          /** The span's first conversations of visitors (countVisitorsOfConversations adds the rest). */
+          first_visits: number;
+        }
+      >(sql`with days as (${days}), zo as (${zoneDays})
         select case when grouping(d) = 0 then 'date' when grouping(hr) = 0 then 'hour' else 'all' end as by,
         d::text as date, hr as hour, sum(total)::int as total, sum(converted)::int as converted,
         sum(abandoned)::int as abandoned, sum(in_progress)::int as in_progress,

@@ -80,6 +80,21 @@ export const EXACT_COUNT_MAX_COST = 20_000;
 
 type PlanNode = { 'Node Type': string; 'Total Cost': number; 'Plan Rows': number; Plans?: PlanNode[] };
 
+/** A row of the statistics by local date, by local hour and overall (the direct and the summary reads). */
+export type StatsRow = {
+  by: 'date' | 'hour' | 'all';
+  date: string | null;
+  hour: number | null;
+  total: number;
+  converted: number;
+  abandoned: number;
+  in_progress: number;
+  ended_minutes: number | string | null;
+  ended: number;
+  messages: number | string | null;
+  safe?: boolean;
+};
+
 export function createAnalyticsRepository(db: Database, options: { exactCountMaxCost?: number } = {}) {
   const run = async <T>(query: SQL) => rowsOf<T>(await db.execute(query));
   const exactCountMaxCost = options.exactCountMaxCost ?? EXACT_COUNT_MAX_COST;
@@ -152,19 +167,7 @@ export function createAnalyticsRepository(db: Database, options: { exactCountMax
     async statsByDateAndHour(now: Date, range: SQL | undefined, zone: string) {
       const is = (status: string) => conversationStatusIs(now, status);
       const ended = sql`not ${is('in_progress')}`;
-      return run<{
-        by: 'date' | 'hour' | 'all';
-        date: string | null;
-        hour: number | null;
-        total: number;
-        converted: number;
-        abandoned: number;
-        in_progress: number;
-        ended_minutes: number | string | null;
-        ended: number;
-        messages: number | string | null;
-        safe?: boolean;
-      }>(sql`select case when grouping(d) = 0 then 'date' when grouping(h) = 0 then 'hour' else 'all' end as by,
+      return run<StatsRow>(sql`select case when grouping(d) = 0 then 'date' when grouping(h) = 0 then 'hour' else 'all' end as by,
         d::text as date, h as hour, sum(total)::int as total, sum(converted)::int as converted,
         sum(abandoned)::int as abandoned, sum(in_progress)::int as in_progress,
         extract(epoch from sum(ended_time)) / 60 as ended_minutes, sum(ended)::int as ended,
