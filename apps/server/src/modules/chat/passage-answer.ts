@@ -98,7 +98,7 @@ export function distinctiveTerms(terms: QuestionTerm[]): QuestionTerm[] {
 const requiredTerms = (terms: QuestionTerm[]) =>
   distinctiveTerms(terms).filter((t) => isSubjectTerm(t) && t.names !== false);
 
-/** A passage's best sentence or row, or null when the passage does not answer (rules 1 to 3). */
+/** A passage's best sentence or row, or null when the passage does not answer (rules 1 to 4). */
 function bestUnit(
   passage: KnowledgePassage,
   units: PassageUnit[],

@@ -34,7 +34,8 @@ export function englishWordsFromWordNet(): (word: string) => boolean {
  * Whether a question's word names a thing (a noun, a name, a number) rather than saying how or what
  * is done ('instead', 'badly', 'send', 'early'), by WordNet's sense-tagged usage: a word English uses
  * mostly as a noun names a thing, and so do an -ing form (an activity: 'riding') and a word WordNet
- * does not know (a name, an acronym, a number). A phrase names a thing when one of its words does. Without the dictionary every word does.
+ * does not know (a name, an acronym, a number). A phrase names a thing when one of its words does.
+ * Without the dictionary every word does.
  */
 export function thingWordsFromWordNet(): (word: string) => boolean {
   const wordnet = createWordNet();
