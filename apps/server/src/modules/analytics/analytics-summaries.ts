@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -70,6 +71,22 @@ export function createSummaryReads(db: Database) {
   /** One select per edge, joined by union all (undefined when the period has no edge). */
   const unionOf = (conditions: SQL[], select: (where: SQL) => SQL) =>
     conditions.length ? sql.join(conditions.map(select), sql` union all `) : undefined;
+  /** Rows of `table` whose `column` falls in the period: the span's hours' `hours` column, plus the edges counted. */
+  const countInSpan = async (
+    s: Span,
+    hours: SQL | AnyColumn,
+    table: SQL | PgTable,
+    column: SQL | AnyColumn,
+  ) => {
+    const edgeRows = unionOf(
+      edges(s, sql`${column}`),
+      (w) => sql`select count(*) as n from ${table} where ${w}`,
+    );
+    const [row] = await run<{ n: number | string }>(sql`select
+      (select coalesce(sum(${hours}), 0) from ${h} where ${spanHours(s)})
+      + ${edgeRows ? sql`(select coalesce(sum(n), 0) from (${edgeRows}) e)` : sql`0`} as n`);
+    return Number(row?.n ?? 0);
+  };
 
   return {
     async resolve(range: AnalyticsRange, zone: string, now: Date): Promise<Span> {
@@ -216,16 +233,7 @@ export function createSummaryReads(db: Database) {
       return Number(row?.n ?? 0);
     },
 
-    async countVisitorsFirstSeen(s: Span) {
-      const edgeRows = unionOf(
-        edges(s, v.firstSeenAt),
-        (w) => sql`select count(*) as n from ${visitorsTable} where ${w}`,
-      );
-      const [row] = await run<{ n: number | string }>(sql`select
-        (select coalesce(sum(${h.visitors}), 0) from ${h} where ${spanHours(s)})
-        + ${edgeRows ? sql`(select coalesce(sum(n), 0) from (${edgeRows}) e)` : sql`0`} as n`);
-      return Number(row?.n ?? 0);
-    },
+    countVisitorsFirstSeen: (s: Span) => countInSpan(s, h.visitors, visitorsTable, v.firstSeenAt),
 
     /**
      * The funnel's conversations and their leads (as funnelConversations). A lead counts once, by
@@ -303,16 +311,7 @@ export function createSummaryReads(db: Database) {
     },
 
     /** How many conversations started in the period. */
-    async countConversations(s: Span) {
-      const edgeRows = unionOf(
-        edges(s, c.startedAt),
-        (w) => sql`select count(*) as n from ${conversationsTable} where ${w}`,
-      );
-      const [row] = await run<{ n: number | string }>(sql`select
-        (select coalesce(sum(${h.conversations}), 0) from ${h} where ${spanHours(s)})
-        + ${edgeRows ? sql`(select coalesce(sum(n), 0) from (${edgeRows}) e)` : sql`0`} as n`);
-      return Number(row?.n ?? 0);
-    },
+    countConversations: (s: Span) => countInSpan(s, h.conversations, conversationsTable, c.startedAt),
   };
 }
 
