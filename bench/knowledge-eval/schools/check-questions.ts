@@ -1,4 +1,4 @@
-// Checks the three schools' question sets against their handbooks, independently of any search engine:
+// Checks the four schools' question sets against their handbooks, independently of any search engine:
 // every answerable question's passage must occur verbatim (case, whitespace and in-word hyphens folded by
 // normalise()) inside one sentence-line or one table cell of its handbook.md, with Markdown markup removed,
 // and each of its facts in the same line or table row as the passage; the dev/holdout split must be even
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { normalise } from '../eval-lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SCHOOL_IDS = ['harbourview', 'oakridge', 'fernwood'] as const;
+export const SCHOOL_IDS = ['harbourview', 'oakridge', 'fernwood', 'wattle'] as const;
 export type SchoolId = (typeof SCHOOL_IDS)[number];
 export type Split = 'dev' | 'holdout';
 

@@ -1,4 +1,4 @@
-// Renders the three evaluation handbooks (schools/<school>/handbook.md, written by hand) to handbook.pdf and
+// Renders the four evaluation handbooks (schools/<school>/handbook.md, written by hand) to handbook.pdf and
 // handbook.docx beside each one, as a school would export them: real text with headings, lists, Q&A lines
 // and tables (a real Word table in the DOCX; columns of text at fixed x positions in the PDF).
 // Usage: npx tsx bench/knowledge-eval/schools/make-schools.ts
@@ -28,6 +28,7 @@ export const SCHOOLS = [
   { id: 'harbourview', author: 'Harbourview School' },
   { id: 'oakridge', author: 'The Oakridge Day School' },
   { id: 'fernwood', author: 'Fernwood House School' },
+  { id: 'wattle', author: 'Wattle Grove School' },
 ] as const;
 
 /** A fixed date, so that re-running the script changes the outputs only when the text changes. */
