@@ -277,13 +277,14 @@ export const knowledgeSearchResultSchema = z.object({
    * (rare words weigh more), and how the chunk matched it (null: not at all). `via` names the
    * expansion that bridged the wording ('synonym' from the school thesaurus, 'related' from
    * WordNet, 'prefix' for a longer word such as math -> mathematics, 'spelling' for the knowledge
-   * base's word one letter from a misspelt one: scool -> school).
+   * base's word one letter from a misspelt one: scool -> school, 'range' for a number inside a
+   * range: 8 in 'Years 7 to 11').
    */
   terms: z.array(
     z.object({
       term: z.string(),
       weight: z.number(),
-      via: z.enum(['exact', 'synonym', 'related', 'prefix', 'spelling']).nullable(),
+      via: z.enum(['exact', 'synonym', 'related', 'prefix', 'spelling', 'range']).nullable(),
       /** Whether the knowledge base uses the word itself anywhere (else only other wordings can match). */
       known: z.boolean(),
       /**
@@ -291,6 +292,12 @@ export const knowledgeSearchResultSchema = z.object({
        * action or a quality ('instead', 'send'): a passage must hold the things a question names.
        */
       names: z.boolean(),
+      /**
+       * The words of `text` that matched this word, as written there ('Classes' for 'class',
+       * 'charges' for 'fees' through WordNet): what bridged the wording. Empty when none did (or
+       * the match was a number inside a range).
+       */
+      words: z.array(z.string()),
     }),
   ),
   /** The words of `text` that matched, as written there (for highlighting). */

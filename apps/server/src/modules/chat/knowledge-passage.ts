@@ -7,11 +7,13 @@ export type KnowledgePassage = {
   terms?: {
     term: string;
     weight: number;
-    via: 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling' | null;
+    via: 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling' | 'range' | null;
     /** Whether the knowledge base uses the word itself anywhere. */
     known?: boolean;
     /** Whether the word names a thing rather than an action or a quality. */
     names?: boolean;
+    /** The passage's words that matched it, as written there ('Classes' for 'class'). */
+    words?: string[];
   }[];
   /** The passage's words that matched, as written there. */
   highlights?: string[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgePassage } from './offline-reply';
 import { answerFrom, distinctiveTerms } from './passage-answer';
-import { passageUnits } from './passage-units';
+import { figureNamed, hasFigure, passageUnits } from './passage-units';
 import { stem } from './question-terms';
 
 /** A chunk as ingestion writes it: headings as lines, a table's rows under its caption, prose. */
@@ -176,6 +176,47 @@ describe('with the search terms', () => {
         passage(text, { terms: terms(true), highlights: ['residence', 'hall', 'Students'] }),
       ]),
     ).not.toBeNull();
+  });
+
+  it('takes a bridging word only for the word it bridged', () => {
+    const text = `Class sizes
+Middle School classes have up to ten students.
+
+Study at home
+Evening preparation is kept short and purposeful.`;
+    const terms = (words: boolean) => [
+      { term: 'homework', weight: 0.6, via: 'related' as const, ...(words && { words: ['preparation'] }) },
+      { term: 'grade', weight: 0.4, via: 'related' as const, ...(words && { words: ['classes'] }) },
+    ];
+    const ask = (words: boolean) =>
+      answerFrom('is there homework in every grade', [
+        passage(text, { terms: terms(words), highlights: ['classes', 'preparation'] }),
+      ])?.quote;
+    // 'classes' stands for 'grade' only: the class-size sentence does not say anything about homework.
+    expect(ask(true)).toBe('Evening preparation is kept short and purposeful.');
+    // Without the search's words (an older search), any bridging word stood for any bridged term.
+    expect(ask(false)).toBe('Middle School classes have up to ten students.');
+  });
+
+  it('takes the figure asked for as the word that names it, below a sentence that names it too', () => {
+    const contacts = `Contacts
+Main phone number: (03) 5555 0192. The front office is open from 8:00 am.
+- School nurse: Tess Nguyen, ext. 150
+- Admissions: Jo Park, ext. 120`;
+    // As the search weighs them: 'school' is in every passage of a school's handbook.
+    const terms = (other: string, weight: number) => [
+      { term: 'phone number', weight: 1 - weight, via: 'exact' as const },
+      { term: other, weight, via: 'exact' as const },
+    ];
+    const ask = (question: string, other: string, weight: number) =>
+      answerFrom(question, [passage(contacts, { terms: terms(other, weight) })])?.quote ?? null;
+    const school = ask('whats the phone number for the school', 'school', 0.08);
+    expect(school).toContain('(03) 5555 0192');
+    expect(school).not.toContain('ext. 150');
+    // No unit says 'phone number' and 'admissions': the admissions row's extension is that number.
+    expect(ask('what is the phone number for admissions', 'admissions', 0.5)).toBe(
+      'Contacts — Admissions: Jo Park, ext. 120',
+    );
   });
 
   it('tries the next passage when the first does not hold the answer', () => {
@@ -376,5 +417,32 @@ describe('a passage the search finds less likely than not to answer (under 0.7)'
   it('is not quoted on the evidence a likelier passage needs', () => {
     expect(ask(0.85, most)).toContain('8:30 am to 3:15 pm');
     expect(ask(0.62, most)).toBeNull();
+  });
+});
+
+describe('figures of a kind', () => {
+  it.each([
+    ['(03) 5555 0192', true],
+    ['01632 960123', true],
+    ['+61 3 5555 0192', true],
+    ['(555) 0142-7710', true],
+    ['555-014-2277', true],
+    ['call ext. 204', true],
+    ['2026-2027', false],
+    ['$48,200 per year', false],
+    ['8:15 am to 2:45 pm', false],
+    ['Years 7 to 11', false],
+    ['3.5 hours', false],
+  ])('a phone number: %s -> %s', (text, expected) => {
+    expect(hasFigure(text, ['phone'])).toBe(expected);
+  });
+
+  it('names a figure by the word for it', () => {
+    expect(figureNamed('phone number')).toBe('phone');
+    expect(figureNamed('extension')).toBe('phone');
+    expect(figureNamed('cost')).toBe('money');
+    expect(figureNamed('fees')).toBe('money');
+    expect(figureNamed('time')).toBe('time');
+    expect(figureNamed('tuition')).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { SEARCH_THRESHOLD_DEFAULT } from '@lantern/contracts';
 import type { KnowledgePassage } from './knowledge-passage';
-import { askedFigure, hasFigure, passageUnits, type AskedFigure, type PassageUnit } from './passage-units';
+import {
+  askedFigure,
+  figureNamed,
+  hasFigure,
+  passageUnits,
+  type AskedFigure,
+  type PassageUnit,
+} from './passage-units';
 import {
   isSubjectTerm,
   termLocator,
@@ -25,7 +32,8 @@ import { quoteText, type ChosenUnit } from './quote-text';
  *     word the knowledge base never uses is given half an average word's weight by the search,
  *     which is always at least half the mean, so a question about something the school never
  *     wrote about is never answered. Together these leave at most half the weight unmatched.
- *     Words with no subject in them ('every', 'somewhere', a lone 'u') are not required.
+ *     Words with no subject in them ('every', 'somewhere', a lone 'u') are not required. A word
+ *     naming the figure asked for ('the phone number', 'what does it cost') is held by the figure.
  *  2. The quoted sentence or row itself (with its heading, caption or Q&A question) holds the
  *     heaviest of the words rule 1 requires and at least half the subject weight, and its own text
  *     holds one of the question's words or the figure asked for: the passage as a whole matching
@@ -110,7 +118,12 @@ function bestUnit(
   const required = requiredTerms(terms);
   // A word the school never uses, matched only through WordNet ('dormitory room' for 'dorm'), is
   // not evidence enough: the school may not write about it because it does not offer it.
-  if (required.some((t) => !t.via || (t.via === 'related' && t.known === false))) return null;
+  if (
+    required.some(
+      (t) => (!t.via && !namesAskedFigure(t, asked)) || (t.via === 'related' && t.known === false),
+    )
+  )
+    return null;
   // The quote must hold the heaviest word of those the passage must match (else of those it matches).
   const named = required.length ? required : subject.filter((t) => t.via);
   if (!named.length) return null;
@@ -141,6 +154,16 @@ function bestUnit(
   return { ...best, ties };
 }
 
+/** A word that names the figure the question asks for ('what is the phone number', 'what does it cost'). */
+function namesAskedFigure(term: QuestionTerm, asked: AskedFigure | null): boolean {
+  const kind = figureNamed(term.term);
+  return !!kind && !!asked && asked.kinds.includes(kind);
+}
+
+/** Such a word is held by the figure itself: '(555) 0142-7710' is the phone number asked for. */
+const holdsNamedFigure = (text: string, term: QuestionTerm, asked: AskedFigure | null) =>
+  namesAskedFigure(term, asked) && hasFigure(text, [figureNamed(term.term)!]);
+
 /** A unit's score: the weight of the words it holds, plus a figure the question asks for. */
 function score(
   unit: PassageUnit,
@@ -154,10 +177,13 @@ function score(
   let needsLabel = false;
   let hasOwnWord = false;
   let heldWeight = 0;
-  for (const term of terms.filter((t) => t.via)) {
+  for (const term of terms.filter((t) => t.via || namesAskedFigure(t, asked))) {
     if (locate(unit.text, term)) {
       weight += term.weight;
       hasOwnWord = true;
+    } else if (holdsNamedFigure(unit.text, term, asked)) {
+      // The figure answers the word, but a sentence that also names it ('Main phone number: ...') says more.
+      weight += term.weight * LABEL_SHARE;
     } else if (unit.label && locate(unit.label, term)) {
       weight += term.weight * LABEL_SHARE;
       needsLabel = true;

@@ -122,7 +122,33 @@ const FIGURE: Record<FigureKind, RegExp> = {
   date: /\b(?:spring|summer|fall|autumn|winter|term|semester|trimester|half[- ]term|morning|afternoon|evening|noon|midday|weekends?|holidays?|vacation|break)\b|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|annually)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\/\d{1,2}\b|\b(?:19|20)\d{2}\b/i,
 };
 
-export const hasFigure = (text: string, kinds: FigureKind[]) => kinds.some((k) => FIGURE[k].test(text));
+/**
+ * A phone number as any country writes it: '(03) 5555 0192', '01632 960123', '+61 3 5555 0192',
+ * '(555) 0142-7710': digits in groups, 9 to 13 of them (fewer is a date range or a year span).
+ */
+const PHONE_LIKE = /(?<![\w$£€.,])(?:\+\s?)?\(?\d[\d\s().-]{6,}\d(?![\w,])/g;
+const holdsPhoneNumber = (text: string) =>
+  [...text.matchAll(PHONE_LIKE)].some((m) => {
+    const digits = m[0].replace(/\D/g, '').length;
+    return digits >= 9 && digits <= 13 && !/\d\.\d/.test(m[0]);
+  });
+
+export const hasFigure = (text: string, kinds: FigureKind[]) =>
+  kinds.some((k) => FIGURE[k].test(text) || (k === 'phone' && holdsPhoneNumber(text)));
+
+/** Words that name a kind of figure: 'the phone number' is the number itself, 'the cost' the price. */
+const FIGURE_NAMES: [RegExp, FigureKind][] = [
+  [/^(?:(?:tele)?phone|contact|office)?\s?(?:numbers?|extensions?)$|^(?:tele)?phones?$/, 'phone'],
+  [/^(?:costs?|prices?|fees?|charges?|amounts?)$/, 'money'],
+  [/^(?:times?|hours?)$/, 'time'],
+  [/^dates?$/, 'date'],
+];
+
+/** The kind of figure a question's word names ('phone number': a phone number), if it names one. */
+export function figureNamed(word: string): FigureKind | null {
+  const w = word.toLowerCase().trim();
+  return FIGURE_NAMES.find(([pattern]) => pattern.test(w))?.[1] ?? null;
+}
 
 export type AskedFigure = { kinds: FigureKind[]; required: boolean };
 

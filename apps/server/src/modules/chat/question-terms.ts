@@ -18,6 +18,8 @@ export type QuestionTerm = {
   known?: boolean;
   /** Whether the word names a thing (a noun, a name, a number) rather than an action or a quality. */
   names?: boolean;
+  /** The passage's words that matched it, from the search ('charges' for 'fees'); absent: unknown. */
+  words?: string[];
 };
 
 /** Words that ask rather than say what about: no subject in them. */
@@ -113,8 +115,8 @@ export type TermLocator = (text: string, term: QuestionTerm) => boolean;
 /**
  * Whether a piece of text holds a term as the passage matched it: the word itself (or a longer
  * word it begins, for a prefix match), a number inside a range, or, for a synonym, related word or
- * corrected spelling,
- * one of the passage's matched words that no typed word explains.
+ * corrected spelling, one of the words the search says matched that term (else, from an older
+ * search, one of the passage's matched words that no typed word explains).
  */
 export function termLocator(terms: QuestionTerm[], highlights: string[] = []): TermLocator {
   const typed = terms.flatMap((t) => stemsOf(t.term));
@@ -130,10 +132,10 @@ export function termLocator(terms: QuestionTerm[], highlights: string[] = []): T
     if (own.length === 1 && own[0]!.length >= 4 && stems.some((s) => s.startsWith(own[0]!))) return true;
     const n = /^\d{1,2}$/.test(term.term.trim()) ? Number(term.term) : null;
     if (n !== null && (numberHolds(text, n) || rangeHolds(text, n))) return true;
-    return (
-      (term.via === 'synonym' || term.via === 'related' || term.via === 'spelling') &&
-      stems.some((s) => bridging.has(s))
-    );
+    if (term.via !== 'synonym' && term.via !== 'related' && term.via !== 'spelling') return false;
+    // The words that matched this term, when the search says which; else any word that bridged.
+    const matched = term.words?.length ? new Set(term.words.flatMap(stemsOf)) : bridging;
+    return stems.some((s) => matched.has(s));
   };
 }
 
@@ -150,6 +152,7 @@ function givenTerms(passage: KnowledgePassage, units: PassageUnit[]): QuestionTe
       via: t.via as Via | null,
       known: t.known,
       names: t.names,
+      words: t.words,
     };
     if (!term.via && units.some((u) => locate(`${u.label ?? ''} ${u.text}`, term))) term.via = 'range';
     return term;

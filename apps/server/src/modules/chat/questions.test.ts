@@ -30,6 +30,8 @@ describe('a message is a question by its meaning, not its punctuation', () => {
     "I'm Maria. My son Diego is 8. What are your class sizes",
     'My son has ADHD do you have small classes',
     'we live in Oakton can we get a bus',
+    'he is starting a new med next week can the first dose be at school',
+    'she gets overwhelmed at lunch could her aide sit with her',
     // Indirect asks.
     'I was wondering if you offer speech therapy',
     'I was wondering about the fees',
@@ -103,6 +105,8 @@ describe('a message is a question by its meaning, not its punctuation', () => {
     'When he was 3 he was diagnosed with autism',
     'Where we live there is no good school',
     'What he needs most is a calm classroom',
+    'I hope the new term will be calmer for him',
+    'He can read a little and write his name',
     'how she copes with change worries me',
     // Small talk that asks nothing.
     'hello',

@@ -66,6 +66,9 @@ const INVERTED_INSIDE = [
   /\b(?:do|does|can|could|would|will|are)\s+(?:you|your|u|ur)\b/i,
   /\b(?:do|can|could|may|should|will)\s+(?:i|we)\b(?!\s*(?:'|’))/i,
   /\b(?:is|are)\s+there\s+(?:any|a|an|some|many|enough|still|other|more|room|space|spots?|places?)\b/i,
+  // 'he starts a new medicine next week can the first dose be at school': a modal before its
+  // subject's determiner only asks (a statement puts the subject first: 'the first dose can be').
+  /\b(?:can|could|would|will|should)\s+(?:the|a|an|this|that|these|those|my|our|his|her|their)\s+[a-z]/i,
   // 'my child is dyslexic what help will he get', 'if we pay in one go when is it due'
   /\b(?:what|which|how|when|where|why|who)\s+(?:[a-z]+\s+){0,2}?(?:do|does|did|can|could|will|would|is|are|should)\s+(?:you|your|u|he|she|they|i|we|it|there|my|our|his|her|their|the)\b/i,
 ];

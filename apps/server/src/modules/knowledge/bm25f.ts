@@ -4,7 +4,7 @@
  * the question's lexemes in each candidate chunk and scores them here.
  */
 /** How a chunk's word matched a question's word. */
-export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling';
+export type Via = 'exact' | 'synonym' | 'related' | 'prefix' | 'spelling' | 'range';
 
 /** A lexeme's positions in one chunk, with each position's field ('A' heading, 'B' text). */
 export type Occurrences = Map<string, { position: number; field: 'A' | 'B' }[]>;

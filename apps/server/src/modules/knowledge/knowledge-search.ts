@@ -29,8 +29,9 @@ import {
  * heading path and its text. BM25F adds the field-weighted term frequencies, each normalised by
  * the field's length against the corpus average (a long chunk full of common words gains little),
  * saturates them (k1) and weighs each word by its idf, so "tuition" counts far more than "school".
- * A word counts fully as typed, 0.9 through the school thesaurus, 0.6 as a prefix of a longer stem
- * ("math" in "mathematics"), 0.5 through WordNet. Words the knowledge base never uses weigh half an
+ * A word counts fully as typed, 0.9 through the school thesaurus or as a number inside a range
+ * ("8" in "Years 7 to 11", number-ranges.ts), 0.6 as a prefix of a longer stem ("math" in
+ * "mathematics"), 0.5 through WordNet. Words the knowledge base never uses weigh half an
  * average word: a question mostly about things the school never wrote about cannot score high.
  *
  * The similarity is P(the chunk answers the question), a logistic calibration (search-calibration.ts,
@@ -50,7 +51,14 @@ export type TermMatch = { term: string; weight: number; via: Via | null; known: 
 export type ScoredChunk = { id: string; similarity: number; terms: TermMatch[] };
 export type { Term, Via };
 
-const VIA_FACTOR: Record<Via, number> = { exact: 1, synonym: 0.9, spelling: 0.9, prefix: 0.6, related: 0.5 };
+const VIA_FACTOR: Record<Via, number> = {
+  exact: 1,
+  synonym: 0.9,
+  spelling: 0.9,
+  range: 0.9,
+  prefix: 0.6,
+  related: 0.5,
+};
 const MIN_AVERAGE_HEADING_WORDS = 3;
 /** The best passage's part in the ranking score beside BM25F (chosen on the development questions). */
 const PASSAGE_SHARE = 0.5;
@@ -308,6 +316,33 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
         found.map((r) => [
           r.id,
           [...new Set([...r.marked.matchAll(/\[\[\[(.*?)\]\]\]/g)].map((m) => m[1]!))],
+        ]),
+      );
+    },
+
+    /**
+     * For each chunk, the words of its highlights that matched each term (in the terms' order):
+     * a highlighted word belongs to a term when its lexeme is one of the term's wordings (or starts
+     * with a prefix wording). One read of the highlighted words' lexemes, whatever the chunks.
+     */
+    async wordsOfTerms(list: Term[], highlighted: Map<string, string[]>): Promise<Map<string, string[][]>> {
+      const unique = [...new Set([...highlighted.values()].flat())];
+      if (!unique.length) return new Map();
+      const found = await rows<{ w: string; l: string[] }>(
+        db,
+        sql`select w, tsvector_to_array(to_tsvector('english'::regconfig, w)) as l
+            from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as w`,
+      );
+      const lexemes = new Map(found.map((r) => [r.w, r.l]));
+      const wordings = list.map((t) =>
+        lexemesOf(t.alternatives.filter((a) => a.via !== 'range').map((a) => a.query)),
+      );
+      const holds = (w: string, { exact, prefixes }: { exact: string[]; prefixes: string[] }) =>
+        (lexemes.get(w) ?? []).some((l) => exact.includes(l) || prefixes.some((p) => l.startsWith(p)));
+      return new Map(
+        [...highlighted].map(([id, words]) => [
+          id,
+          wordings.map((own) => words.filter((w) => holds(w, own))),
         ]),
       );
     },

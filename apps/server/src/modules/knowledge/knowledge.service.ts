@@ -209,9 +209,12 @@ export function createKnowledgeService(deps: {
           hits = await lexical.searchTrigram(query, { limit, threshold });
       }
       const ids = hits.map((h) => h.id);
-      const [found, highlights] = await Promise.all([
+      const [found, { highlights, termWords }] = await Promise.all([
         repo.findChunksByIds(ids),
-        words.then((list) => lexical.highlights(list, ids)),
+        words.then(async (list) => {
+          const marked = await lexical.highlights(list, ids);
+          return { highlights: marked, termWords: await lexical.wordsOfTerms(list, marked) };
+        }),
       ]);
       const rows = new Map(found.map((r) => [r.id, r]));
       const results = hits.flatMap((h) => {
@@ -226,7 +229,7 @@ export function createKnowledgeService(deps: {
             text: row.chunkText,
             chunk_id: row.id,
             chunk_index: row.chunkIndex,
-            terms: h.terms,
+            terms: h.terms.map((t, i) => ({ ...t, words: termWords.get(h.id)?.[i] ?? [] })),
             highlights: highlights.get(h.id) ?? [],
           },
         ];

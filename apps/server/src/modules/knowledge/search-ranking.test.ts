@@ -62,7 +62,7 @@ describe('BM25F over a chunk’s heading and text', () => {
       { weight: 0.2, alternatives: [{ steps: phraseSteps("'school'"), via: 'exact' as const }] },
     ];
     const chunk = { headingWords: 2, textTokens: 400 };
-    const factor = { exact: 1, synonym: 0.9, spelling: 0.9, prefix: 0.6, related: 0.5 };
+    const factor = { exact: 1, synonym: 0.9, spelling: 0.9, range: 0.9, prefix: 0.6, related: 0.5 };
     const rare = scoreChunk(terms, occ({ tuition: [[5, 'B']] }), chunk, corpus, factor);
     const common = scoreChunk(
       terms,

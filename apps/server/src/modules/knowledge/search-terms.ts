@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { rows } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import type { Via } from './bm25f';
+import { rangedNumber, rangeQueriesHolding } from './number-ranges';
 import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
 import { anyOf, prefixOf, type Term } from './search-candidates';
 import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
@@ -9,7 +10,7 @@ import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
 /**
  * A question as weighed search terms: its subject words (query-terms.ts), each with its other
  * wordings as PostgreSQL tsqueries (as typed, school synonyms, a prefix, WordNet's related words,
- * a spelling correction), how many chunks hold it, and its idf weight. Words the knowledge base
+ * a spelling correction, the ranges around a number), how many chunks hold it, and its idf weight. Words the knowledge base
  * never uses weigh half an average word (UNKNOWN_WORD_WEIGHT): a question mostly about things the
  * school never wrote about cannot score high.
  */
@@ -57,6 +58,9 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
       mine.filter((f) => f.v === 'related').forEach((f) => add(f.q, 'related'));
       const core = anyOf(alternatives.filter((a) => a.via !== 'related').map((a) => a.query));
       const combined = anyOf(alternatives.map((a) => a.query));
+      // A number is also held by a range around it; ranges score chunks but pick no candidates.
+      const n = rangedNumber(group.word);
+      if (n !== null) rangeQueriesHolding(n).forEach((query) => add(query, 'range'));
       return combined && core ? [{ word: group.word, alternatives, core, combined }] : [];
     });
   }
@@ -156,11 +160,12 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
       if (!best) continue;
       const t = found[i]!;
       const alternatives = [...t.alternatives, { query: `'${best.lexeme}'`, via: 'spelling' as const }];
-      const core = anyOf(alternatives.filter((a) => a.via !== 'related').map((a) => a.query))!;
+      const searched = alternatives.filter((a) => a.via !== 'range');
+      const core = anyOf(searched.filter((a) => a.via !== 'related').map((a) => a.query))!;
       found[i] = {
         ...t,
         alternatives,
-        combined: anyOf(alternatives.map((a) => a.query))!,
+        combined: anyOf(searched.map((a) => a.query))!,
         candidate: core,
         known: true,
         df: best.df,

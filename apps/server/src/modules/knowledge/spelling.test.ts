@@ -67,7 +67,7 @@ describe('misspelt questions', () => {
     const { results } = await k.searchOk('how much is tution', { threshold: 0.5 });
     expect(results[0]?.text).toContain('$31,500');
     const term = results[0]?.terms.find((x) => x.term === 'tution');
-    expect(term).toMatchObject({ via: 'spelling', known: true });
+    expect(term).toMatchObject({ via: 'spelling', known: true, words: ['Tuition'] });
     expect(results[0]?.highlights.map((h) => h.toLowerCase())).toContain('tuition');
   });
 

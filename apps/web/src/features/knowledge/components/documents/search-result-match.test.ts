@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceOf, highlightParts, longerWordFor, termsByWeight } from './search-result-match';
+import { evidenceOf, highlightParts, bridgingWordFor, termsByWeight } from './search-result-match';
 
 const marked = (text: string, words: string[]) =>
   highlightParts(text, words)
@@ -54,10 +54,16 @@ describe('the question words of a result', () => {
     expect(terms.map((t) => t.term)).toEqual(['uniform', 'fees', 'school']);
   });
 
-  it('name the longer word a short one matched', () => {
+  it('name the word that bridged the wording', () => {
     const math = { term: 'math', weight: 1, via: 'prefix' as const, known: true, names: true };
-    expect(longerWordFor(math, ['Mathematics', 'club'])).toBe('Mathematics');
-    expect(longerWordFor({ ...math, via: 'exact' }, ['Mathematics'])).toBeNull();
+    expect(bridgingWordFor({ ...math, words: ['Mathematics'] }, [])).toBe('Mathematics');
+    // An older server sent no words: the prefix's longer word is found among the highlights.
+    expect(bridgingWordFor(math, ['Mathematics', 'club'])).toBe('Mathematics');
+    const fees = { term: 'fees', weight: 1, via: 'related' as const, known: true, names: true };
+    expect(bridgingWordFor({ ...fees, words: ['charges'] }, ['charges', 'tuition'])).toBe('charges');
+    expect(bridgingWordFor(fees, ['charges'])).toBeNull();
+    expect(bridgingWordFor({ ...fees, via: 'exact', words: ['Fees'] }, ['Fees'])).toBeNull();
+    expect(bridgingWordFor({ ...fees, via: 'synonym', words: ['Fees'] }, [])).toBeNull();
   });
 
   it('are empty when an older server sent no evidence', () => {

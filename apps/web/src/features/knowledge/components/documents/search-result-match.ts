@@ -1,6 +1,7 @@
 import type { KnowledgeSearchResult } from '@lantern/contracts';
 
-export type QuestionTerm = KnowledgeSearchResult['terms'][number];
+/** A question word of a result; `words` is absent from servers older than the field. */
+export type QuestionTerm = Omit<KnowledgeSearchResult['terms'][number], 'words'> & { words?: string[] };
 export type MatchKind = NonNullable<QuestionTerm['via']> | 'missing';
 
 /** Why a result was found. Servers older than issue 17 send neither field, so both may be absent. */
@@ -19,6 +20,7 @@ export const MATCH_KIND_LABELS: Record<MatchKind, string> = {
   related: 'related word',
   prefix: 'longer word',
   spelling: 'spelling fixed',
+  range: 'in a range',
   missing: 'not found',
 };
 
@@ -29,6 +31,7 @@ export const MATCH_KIND_HELP: Record<MatchKind, string> = {
   related: 'a word with a similar, broader or narrower meaning, from the dictionary (fees → charges).',
   prefix: 'a longer word that starts the same way (math → mathematics).',
   spelling: 'the word as the documents spell it, one letter from what was typed (scool → school).',
+  range: 'the number falls inside a range the passage gives (year 8 → Years 7 to 11).',
   missing:
     "the documents may word it differently. Add the parent's wording to the document or a manual chunk.",
 };
@@ -39,12 +42,20 @@ export const matchKindOf = (term: QuestionTerm): MatchKind => term.via ?? 'missi
 export const termsByWeight = (terms: readonly QuestionTerm[]): QuestionTerm[] =>
   [...terms].sort((a, b) => b.weight - a.weight);
 
-/** For a word matched by a longer one (math → mathematics), that longer word as the passage has it. */
-export function longerWordFor(term: QuestionTerm, highlights: readonly string[]): string | null {
+/**
+ * The passage's word that stood in for a question's word, when it is another word: the longer word
+ * of a prefix match (math → Mathematics), the school synonym, related word or spelling that bridged
+ * the wording (fees → charges). Servers before this field sent no `words`: a prefix is then found
+ * among the highlights.
+ */
+export function bridgingWordFor(term: QuestionTerm, highlights: readonly string[]): string | null {
+  if (term.via === null || term.via === 'exact' || term.via === 'range') return null;
+  const asked = term.term.toLowerCase();
+  const other = (term.words ?? []).find((word) => word.toLowerCase() !== asked);
+  if (other) return other;
   if (term.via !== 'prefix') return null;
-  const start = term.term.toLowerCase();
   return (
-    highlights.find((word) => word.length > start.length && word.toLowerCase().startsWith(start)) ?? null
+    highlights.find((word) => word.length > asked.length && word.toLowerCase().startsWith(asked)) ?? null
   );
 }
 

@@ -2,7 +2,7 @@ import { Check, X } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import {
-  longerWordFor,
+  bridgingWordFor,
   MATCH_KIND_HELP,
   MATCH_KIND_LABELS,
   matchKindOf,
@@ -31,7 +31,7 @@ export function SearchResultWhy({
       </p>
       <ul aria-labelledby={`${id}-title`} className="mt-1.5 flex flex-wrap gap-1.5">
         {ordered.map((term) => (
-          <TermChip key={term.term} term={term} longerWord={longerWordFor(term, highlights)} />
+          <TermChip key={term.term} term={term} bridgingWord={bridgingWordFor(term, highlights)} />
         ))}
       </ul>
       {isFoundByMeaning && (
@@ -49,7 +49,7 @@ export function SearchResultWhy({
   );
 }
 
-function TermChip({ term, longerWord }: { term: QuestionTerm; longerWord: string | null }) {
+function TermChip({ term, bridgingWord }: { term: QuestionTerm; bridgingWord: string | null }) {
   const kind = matchKindOf(term);
   const isFound = kind !== 'missing';
   const Icon = isFound ? Check : X;
@@ -65,7 +65,7 @@ function TermChip({ term, longerWord }: { term: QuestionTerm; longerWord: string
       <Icon className="size-3" aria-hidden="true" />
       <span className={cn('[overflow-wrap:anywhere]', isFound && 'font-medium')}>
         {term.term}
-        {longerWord && ` → ${longerWord}`}
+        {bridgingWord && ` → ${bridgingWord}`}
       </span>
       <span aria-hidden="true">·</span>
       <span className="sr-only">,</span>
@@ -74,7 +74,7 @@ function TermChip({ term, longerWord }: { term: QuestionTerm; longerWord: string
   );
 }
 
-const LEGEND_ORDER: MatchKind[] = ['exact', 'synonym', 'spelling', 'related', 'prefix'];
+const LEGEND_ORDER: MatchKind[] = ['exact', 'synonym', 'spelling', 'range', 'related', 'prefix'];
 
 /** What the kinds of match shown mean. */
 function MatchLegend({ kinds }: { kinds: ReadonlySet<MatchKind> }) {
