@@ -219,6 +219,23 @@ Main phone number: (03) 5555 0192. The front office is open from 8:00 am.
     );
   });
 
+  it('quotes the opening of a section whose heading names the whole question', () => {
+    const text = `Late collection
+A charge of £10 applies for each ten minutes after 6:00 pm. Repeated late pick-ups are discussed with the family.
+
+Clubs
+Clubs run until 5:00 pm.`;
+    const terms = [
+      { term: 'late', weight: 0.5, via: 'exact' as const },
+      { term: 'collection', weight: 0.5, via: 'exact' as const },
+    ];
+    // The heading says what the section is about; its first sentence is the answer, though a
+    // later one repeats one of the heading's words.
+    expect(answerFrom('late collection?', [passage(text, { terms })])?.quote).toMatch(
+      /^Late collection — A charge of £10 applies for each ten minutes after 6:00 pm\./,
+    );
+  });
+
   it('tries the next passage when the first does not hold the answer', () => {
     const answer = answerFrom('can you support dyslexia', [
       fees([

@@ -37,7 +37,8 @@ import { quoteText, type ChosenUnit } from './quote-text';
  *  2. The quoted sentence or row itself (with its heading, caption or Q&A question) holds the
  *     heaviest of the words rule 1 requires and at least half the subject weight, and its own text
  *     holds one of the question's words or the figure asked for: the passage as a whole matching
- *     is not enough.
+ *     is not enough. Under a heading that names every word rule 1 requires ('Sibling discount'),
+ *     the section's opening sentence needs no word of its own: the heading says what it is about.
  *  3. A question that asks for a measure or a time ('how much', 'how many', 'how old', 'what
  *     time', 'when', a phone number) is answered only by a quote holding a figure of that kind.
  *  4. A passage under the search's default threshold (0.7: "more likely than not") needs more:
@@ -132,7 +133,7 @@ function bestUnit(
   const total = subject.reduce((sum, t) => sum + t.weight, 0);
   const locate = termLocator(terms, passage.highlights);
   const eligible = units
-    .map((unit) => score(unit, units, subject, locate, asked))
+    .map((unit) => score(unit, units, subject, locate, asked, required))
     .filter(
       (s): s is Omit<Candidate, 'passage'> =>
         !!s &&
@@ -171,9 +172,14 @@ function score(
   terms: QuestionTerm[],
   locate: TermLocator,
   asked: AskedFigure | null,
+  required: QuestionTerm[],
 ): Omit<Candidate, 'passage'> | null {
   const held = new Set<string>();
   let weight = 0;
+  // A heading that names everything the question asks about ('Sibling discount') frames each of
+  // its sentences: its words count in full, and the section's opening sentence wins a tie.
+  const label = unit.label;
+  const framed = !!label && required.length > 0 && required.every((t) => locate(label, t));
   let needsLabel = false;
   let hasOwnWord = false;
   let heldWeight = 0;
@@ -184,8 +190,8 @@ function score(
     } else if (holdsNamedFigure(unit.text, term, asked)) {
       // The figure answers the word, but a sentence that also names it ('Main phone number: ...') says more.
       weight += term.weight * LABEL_SHARE;
-    } else if (unit.label && locate(unit.label, term)) {
-      weight += term.weight * LABEL_SHARE;
+    } else if (label && locate(label, term)) {
+      weight += term.weight * (framed ? 1 : LABEL_SHARE);
       needsLabel = true;
     } else continue;
     heldWeight += term.weight;
@@ -212,6 +218,9 @@ function score(
     else if (own || next) weight += FIGURE_BONUS / 2;
   }
   // The sentence itself must say something to the question: one of its words, or the figure asked for.
-  const hasOwnEvidence = hasOwnWord || (!!asked?.required && (hasFigure(unit.text, asked.kinds) || !!next));
+  // A framed section's opening sentence says what the section is about, with or without its words.
+  const opens = framed && units.find((u) => u.section === unit.section) === unit;
+  const hasOwnEvidence =
+    hasOwnWord || opens || (!!asked?.required && (hasFigure(unit.text, asked.kinds) || !!next));
   return { unit, next, ties: [], score: weight, held, needsLabel, hasOwnEvidence, heldWeight };
 }
