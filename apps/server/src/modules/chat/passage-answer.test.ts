@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgePassage } from './offline-reply';
 import { answerFrom, distinctiveTerms } from './passage-answer';
-import { figureNamed, hasFigure, passageUnits } from './passage-units';
-import { stem } from './question-terms';
+import { askedFigure, figureNamed, hasFigure, passageUnits } from './passage-units';
+import { stem, termLocator } from './question-terms';
 
 /** A chunk as ingestion writes it: headings as lines, a table's rows under its caption, prose. */
 const FEES = `Tuition and fees
@@ -454,6 +454,13 @@ describe('figures of a kind', () => {
     expect(hasFigure(text, ['phone'])).toBe(expected);
   });
 
+  it('reads a query typed as a phrase ending in a figure’s name as asking for it', () => {
+    expect(askedFigure('school start time')).toEqual({ kinds: ['time'], required: true });
+    expect(askedFigure('pick up time for year 2')).toBeNull();
+    expect(askedFigure('term dates?')).toEqual({ kinds: ['date'], required: true });
+    expect(askedFigure('do you offer flexible hours')).toBeNull();
+  });
+
   it('names a figure by the word for it', () => {
     expect(figureNamed('phone number')).toBe('phone');
     expect(figureNamed('extension')).toBe('phone');
@@ -461,5 +468,18 @@ describe('figures of a kind', () => {
     expect(figureNamed('fees')).toBe('money');
     expect(figureNamed('time')).toBe('time');
     expect(figureNamed('tuition')).toBeNull();
+  });
+});
+
+describe('a number in a passage', () => {
+  const locate = termLocator([]);
+  const number = (n: string) => ({ term: n, weight: 1, via: 'exact' as const });
+  it('is a number of its own, not part of a section number, a price or a larger figure', () => {
+    expect(locate('Year 2 students start at 8:30 am.', number('2'))).toBe(true);
+    expect(locate('Our second campus', number('2'))).toBe(true);
+    expect(locate('1.2 Our students', number('2'))).toBe(false);
+    expect(locate('Lunch costs $7.50 a day', number('7'))).toBe(false);
+    expect(locate('A$2,400 a year', number('2'))).toBe(false);
+    expect(locate('Years 1 to 3', number('2'))).toBe(true);
   });
 });

@@ -168,6 +168,14 @@ export function askedFigure(question: string): AskedFigure | null {
   if (asks(/\b(?:phone|telephone|contact|fax) numbers?\b|\bextension\b|\bnumber to call\b/))
     return { kinds: ['phone'], required: true };
   if (asks(/\bnumber\b/)) return { kinds: ['number'], required: true };
+  // A query typed as a phrase, ending in the figure's name, asks for it: 'school start time',
+  // 'term dates' (not 'do you offer flexible hours', a yes-or-no question).
+  const phrase =
+    !/^\W*(?:do|does|did|can|could|would|will|is|are|was|should|may|have|has|any|who|which|why|where)\b/.test(
+      q,
+    );
+  if (phrase && asks(/\b(?:times|time|hours)\W*$/)) return { kinds: ['time'], required: true };
+  if (phrase && asks(/\bdates?\W*$/)) return { kinds: ['date'], required: true };
   if (asks(/\bwhen\b|\bwhat date\b|\bwhat day\b|\bhow (?:early|late)\b/))
     return { kinds: ['date', 'time'], required: true };
   if (asks(/\bdeadline\b/)) return { kinds: ['date', 'time'], required: false };

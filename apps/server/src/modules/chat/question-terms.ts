@@ -98,7 +98,8 @@ const ORDINALS = [
 /** '2' is also 'two', 'second' and '2nd'. */
 function numberHolds(text: string, n: number): boolean {
   const forms = [String(n), `${n}(?:st|nd|rd|th)`, NUMBER_WORDS[n], ORDINALS[n]].filter(Boolean);
-  return new RegExp(`\\b(?:${forms.join('|')})\\b`, 'i').test(text);
+  // Not a part of another number: a section's '1.2', a price's '$7.50', '2,400'.
+  return new RegExp(`(?<![\\d.,])\\b(?:${forms.join('|')})\\b(?![.,]\\d)`, 'i').test(text);
 }
 
 /** '3' is held by 'grades K to 4' and 'ages 2-5'. */
@@ -126,12 +127,12 @@ export function termLocator(terms: QuestionTerm[], highlights: string[] = []): T
       .filter((h) => !typed.some((t) => h === t || (t.length >= 4 && h.startsWith(t)))),
   );
   return (text, term) => {
+    const n = /^\d{1,2}$/.test(term.term.trim()) ? Number(term.term) : null;
+    if (n !== null) return numberHolds(text, n) || rangeHolds(text, n);
     const stems = stemsOf(text);
     const own = stemsOf(term.term);
     if (own.length && own.every((s) => stems.includes(s))) return true;
     if (own.length === 1 && own[0]!.length >= 4 && stems.some((s) => s.startsWith(own[0]!))) return true;
-    const n = /^\d{1,2}$/.test(term.term.trim()) ? Number(term.term) : null;
-    if (n !== null && (numberHolds(text, n) || rangeHolds(text, n))) return true;
     if (term.via !== 'synonym' && term.via !== 'related' && term.via !== 'spelling') return false;
     // The words that matched this term, when the search says which; else any word that bridged.
     const matched = term.words?.length ? new Set(term.words.flatMap(stemsOf)) : bridging;
