@@ -200,11 +200,17 @@ const NEED_WORDS: [RegExp, (typeof ADMIN_SPECIAL_NEEDS)[number]][] = [
 const NO_NEEDS =
   /^(?:no|none|nope|nothing|n\/a|not really|no special needs|none at all|neither|no,? (?:none|nothing)|(?:he|she|they)(?:'s|’s| is| are) (?:fine|typical))\b/i;
 
+/** What a sentence tells us (its statements before and after any question). */
+const toldIn = (sentence: string) => {
+  const { statement, after } = questionParts(sentence);
+  return [statement, after].filter(Boolean).join(', ');
+};
+
 export function findNeeds(sentences: string[], knownNames: string[]): Extraction['specialNeeds'] {
   const out: Extraction['specialNeeds'] = [];
   // Only what the parent tells us: 'Can you help kids with ADHD?' says nothing of their child, but
   // 'my daughter has dyslexia, is the school able to support her' does.
-  for (const sentence of sentences.map((s) => questionParts(s).statement)) {
+  for (const sentence of sentences.map(toldIn)) {
     if (!sentence) continue;
     const named = knownNames.find((n) => new RegExp(`\\b${n}\\b`, 'i').test(sentence)) ?? null;
     for (const [pattern, need] of NEED_WORDS) {
@@ -258,7 +264,7 @@ export function findTimeline(text: string): string | undefined {
 const CONCERN =
   /\b(?:(?:biggest|main|greatest|big) (?:concern|worry|worries|challenge)|(?:i'?m|we'?re|i am|we are) (?:worried|concerned) (?:about|that)|(?:concerned|worried) about|(?:struggl(?:es|ing)|has trouble|having trouble) with)\b/i;
 export function findConcern(sentences: string[]): string | undefined {
-  const hit = sentences.map((s) => questionParts(s).statement).find((s) => CONCERN.test(s));
+  const hit = sentences.map(toldIn).find((s) => CONCERN.test(s));
   return hit ? hit.trim().slice(0, 500) : undefined;
 }
 

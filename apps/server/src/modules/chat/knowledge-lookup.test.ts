@@ -19,6 +19,16 @@ describe('the knowledge queries of a message', () => {
       ['has a nut allergy what do we need to send in', 'what do we need to send in'],
     ],
     ['My son has autism. Can you help him?', ['has autism. Can you help him?', 'Can you help him?']],
+    // An either-or question is then searched for its first alternative alone.
+    [
+      'is there a canteen or do i pack lunch',
+      ['is there a canteen or do i pack lunch', 'is there a canteen'],
+    ],
+    // A statement after the question is read for the intake and still searched with the question.
+    [
+      'whats the yearly cost for year 10, he has autism and adhd',
+      ['whats the yearly cost for year 10 he has autism and adhd'],
+    ],
   ])('%s', (message, expected) => {
     expect(queriesOf(message, ['Maria Lopez', 'Sam'])).toEqual(expected);
   });

@@ -45,8 +45,14 @@ export function queriesOf(text: string, names: string[] = []): string[] {
   const alone: string[] = [];
   const withContext: string[] = [];
   sentences.forEach((sentence, i) => {
-    const { statement, question } = questionParts(sentence);
-    if (!question) return;
+    const parts = questionParts(sentence);
+    if (!parts.question) return;
+    // A statement after the question stays in the search: without it ('do you have boarding, we
+    // live two hours away') the question's few words match passages that only share them.
+    const question = parts.after ? `${parts.question} ${parts.after}` : parts.question;
+    const statement = parts.after
+      ? parts.statement.slice(0, -parts.after.length).replace(/,\s*$/, '')
+      : parts.statement;
     const previous = i > 0 && !isQuestionSentence(sentences[i - 1]!) ? sentences[i - 1]! : '';
     const before = statement || previous;
     const standsAlone = !REFERS_BACK.test(question) && subjectWords(withoutAskingWords(question)).length > 1;
@@ -57,8 +63,23 @@ export function queriesOf(text: string, names: string[] = []): string[] {
     withoutPersonalDetails(withoutAskingWords(parts.length ? parts.join(' ') : text), names)
       .trim()
       .slice(0, 500);
-  return [...new Set([tidy(withContext), tidy(alone)])].filter(Boolean);
+  // 'is there a canteen or do I pack lunch': the first alternative alone, when the whole finds nothing.
+  const firstAlternatives = alone.flatMap((q) => {
+    const m = OR_ALTERNATIVE.exec(q);
+    return m && subjectWords(m[1]!).length > 0 ? [m[1]!] : [];
+  });
+  return [
+    ...new Set([
+      tidy(withContext),
+      tidy(alone),
+      ...(firstAlternatives.length ? [tidy(firstAlternatives)] : []),
+    ]),
+  ].filter(Boolean);
 }
+
+/** A question offering a second alternative as a new clause: 'X, or do we Y', 'X or is it Y'. */
+const OR_ALTERNATIVE =
+  /^(.*?\S)\s*,?\s+or\s+(?:do|does|should|can|could|will|would|is|are|must|shall)\s+(?:i|we|you|he|she|they|it|there)\b/i;
 
 /** The first query of a message (what the search is asked first). */
 export const queryOf = (text: string, names: string[] = []) => queriesOf(text, names)[0] ?? '';

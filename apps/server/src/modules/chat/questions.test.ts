@@ -136,10 +136,27 @@ describe('the statement and the question of one sentence', () => {
     ['Do you offer speech therapy?', '', 'Do you offer speech therapy?'],
     ['fees for grade 3?', '', 'fees for grade 3?'],
     ['My son has autism.', 'My son has autism.', null],
+    [
+      'whats the yearly cost for year 10, he has autism and adhd',
+      'he has autism and adhd',
+      'whats the yearly cost for year 10',
+    ],
+    [
+      'is there a bus from Oakton, my son is 9 and we live near the station',
+      'my son is 9 and we live near the station',
+      'is there a bus from Oakton',
+    ],
+    // A second question after the comma stays part of the question.
+    [
+      'how much are fees, do you have a sibling discount',
+      '',
+      'how much are fees, do you have a sibling discount',
+    ],
   ])('%s', (sentence, statement, question) => {
     const parts = questionParts(sentence);
     expect(parts.question).toBe(question);
-    if (question) expect(parts.statement.replace(/\s+and$/, '')).toBe(statement.replace(/\s+and$/, ''));
+    const told = [parts.statement, parts.after].filter(Boolean).join(', ');
+    if (question) expect(told.replace(/\s+and$/, '')).toBe(statement.replace(/\s+and$/, ''));
   });
 
   it('reads the child from the statement part and keeps the question part out of the intake', () => {
@@ -147,6 +164,10 @@ describe('the statement and the question of one sentence', () => {
     expect(ex.isQuestion).toBe(true);
     expect(ex.specialNeeds.map((n) => n.need)).toEqual(['Dyslexia']);
     expect(extractFields('Can you help kids with ADHD').specialNeeds).toEqual([]);
+    // The statement may come after the question too.
+    const after = extractFields('whats the yearly cost for year 10, he has autism and adhd');
+    expect(after.isQuestion).toBe(true);
+    expect(after.specialNeeds.map((n) => n.need).sort()).toEqual(['ADHD', 'Autism/ASD']);
     expect(extractFields("I'm worried about transitions, do you help with that").biggestConcerns).toBe(
       "I'm worried about transitions",
     );

@@ -12,6 +12,8 @@ export type SentenceParts = {
   statement: string;
   /** The question, from where it starts; null for a statement. */
   question: string | null;
+  /** A statement after the question in the same sentence ('..., he has autism'); '' when none. */
+  after: string;
 };
 
 const AUX = 'do|does|did|can|could|would|will|is|are|should|shall|may|might|must|was|were|has|have|am';
@@ -117,11 +119,27 @@ function questionStart(sentence: string): number {
 
 const tidy = (s: string) => s.replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '').replace(/\s+(?:and|but|so|or)$/i, '');
 
+/**
+ * Where a statement about the family follows the question in the same sentence: 'how much is year
+ * 10, he has autism and adhd'. It is read for the intake like a statement before the question.
+ */
+const TRAILING_STATEMENT =
+  /[,;]\s*(?:and\s+|but\s+|also\s+)?(?:(?:he|she|they|we|i)|(?:my|our)\s+(?:son|daughter|child|kid|boy|girl|kids|children|twins))(?:\s+(?:has|have|is|are|am|was|were|had|gets|got|loves|likes|struggles|needs|cannot|can't|can’t|doesn't|doesn’t|won't|won’t)\b|['’](?:s|re|m)\b)/i;
+
 export function questionParts(sentence: string): SentenceParts {
   const s = sentence.trim();
   const at = questionStart(s);
-  if (at < 0) return s.endsWith('?') ? { statement: '', question: s } : { statement: s, question: null };
-  return { statement: tidy(s.slice(0, at)), question: s.slice(at).trim() };
+  if (at < 0)
+    return s.endsWith('?')
+      ? { statement: '', question: s, after: '' }
+      : { statement: s, question: null, after: '' };
+  const statement = tidy(s.slice(0, at));
+  const question = s.slice(at).trim();
+  const trailing = TRAILING_STATEMENT.exec(question);
+  const after = trailing ? question.slice(trailing.index) : '';
+  if (trailing && trailing.index > 0 && questionStart(tidy(after)) < 0 && !after.endsWith('?'))
+    return { statement, question: question.slice(0, trailing.index).trim(), after: tidy(after) };
+  return { statement, question, after: '' };
 }
 
 export function isQuestionSentence(sentence: string): boolean {
