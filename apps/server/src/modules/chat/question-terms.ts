@@ -32,7 +32,7 @@ const NO_SUBJECT = new Set(
     'like want wondering wonder curious info information details question questions ask just also really ' +
     'ok okay so am im id ive ill dont doesnt isnt arent not no yes exactly kind sort able possible help offer ' +
     'offered offers provide provides available anything something someone anyone more most very well ' +
-    'still need happen happens ever usually actually even every each somewhere anywhere everything ' +
+    'still need happen happens ever usually actually even every each somewhere anywhere everything next ' +
     'thing things stuff go goes going come see find way lot bit etc guys kinda pretty wanted wants ' +
     'check checking hoping hope mean means sure whether'
   ).split(' '),

@@ -21,7 +21,8 @@ export type RelatedWordsOf = (word: string) => string[];
 const FILLER = new Set(
   (
     'how much many often get gets got getting happen happens happening possible really actually usually ' +
-    'know let ever still come see go goes going find want wants would could should might maybe today also ' +
+    // 'next' says when ('next year', 'next week'), as 'today' does, not what about.
+    'know let ever still come see go goes going find want wants would could should might maybe today next also ' +
     'what whats there theres tell please thanks thank hi hello anyone someone exactly kind sort okay ok ' +
     'like able way lot lots bit thing things something anything just even im sure wondering wonder ask ' +
     'question questions info decide help us we our you your me my i he she him her his they them their it its ' +
