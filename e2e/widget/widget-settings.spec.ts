@@ -208,7 +208,10 @@ test('leaving after confirming goes; without changes nothing is asked', async ({
     .getByRole('button', { name: 'Leave without saving' })
     .click();
   await expect(page).toHaveURL(/\/leads$/);
+  // The Leads screen has rendered (the navigation is complete) before going back to the settings.
+  await expect(page.getByRole('heading', { name: 'Leads Management' })).toBeVisible();
   await page.goBack();
+  await expect(page).toHaveURL(/\/widget$/);
   await expect(page.getByLabel('School name')).toHaveValue('My Academy');
   await page.getByRole('link', { name: 'Leads' }).first().click();
   await expect(page).toHaveURL(/\/leads$/);
