@@ -10,9 +10,9 @@ import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
 /**
  * A question as weighed search terms: its subject words (query-terms.ts), each with its other
  * wordings as PostgreSQL tsqueries (as typed, school synonyms, a prefix, WordNet's related words,
- * a spelling correction, the ranges around a number), how many chunks hold it, and its idf weight. Words the knowledge base
- * never uses weigh half an average word (UNKNOWN_WORD_WEIGHT): a question mostly about things the
- * school never wrote about cannot score high.
+ * a spelling correction, the ranges around a number), how many chunks hold it, and its idf
+ * weight. Words the knowledge base never uses weigh half an average word (UNKNOWN_WORD_WEIGHT): a
+ * question mostly about things the school never wrote about cannot score high.
  */
 
 const UNKNOWN_WORD_WEIGHT = 0.5;
