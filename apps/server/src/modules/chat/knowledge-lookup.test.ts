@@ -19,6 +19,11 @@ describe('the knowledge queries of a message', () => {
       ['has a nut allergy what do we need to send in', 'what do we need to send in'],
     ],
     ['My son has autism. Can you help him?', ['has autism. Can you help him?', 'Can you help him?']],
+    // A statement before the question and one after it: the question cannot stand alone.
+    [
+      'my son has dyslexia, can you support him, he is very anxious',
+      ['has dyslexia can you support him he is very anxious', 'can you support him he is very anxious'],
+    ],
     // An either-or question is then searched for its first alternative alone.
     [
       'is there a canteen or do i pack lunch',

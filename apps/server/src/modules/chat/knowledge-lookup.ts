@@ -45,14 +45,11 @@ export function queriesOf(text: string, names: string[] = []): string[] {
   const alone: string[] = [];
   const withContext: string[] = [];
   sentences.forEach((sentence, i) => {
-    const parts = questionParts(sentence);
-    if (!parts.question) return;
+    const { statement, question: asked, after } = questionParts(sentence);
+    if (!asked) return;
     // A statement after the question stays in the search: without it ('do you have boarding, we
     // live two hours away') the question's few words match passages that only share them.
-    const question = parts.after ? `${parts.question} ${parts.after}` : parts.question;
-    const statement = parts.after
-      ? parts.statement.slice(0, -parts.after.length).replace(/,\s*$/, '')
-      : parts.statement;
+    const question = after ? `${asked} ${after}` : asked;
     const previous = i > 0 && !isQuestionSentence(sentences[i - 1]!) ? sentences[i - 1]! : '';
     const before = statement || previous;
     const standsAlone = !REFERS_BACK.test(question) && subjectWords(withoutAskingWords(question)).length > 1;
