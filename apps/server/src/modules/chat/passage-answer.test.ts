@@ -64,6 +64,20 @@ describe('reading a passage', () => {
     ]);
   });
 
+  it('reads a Q&A line that holds its answer too (a PDF or web page joins them) as the answer under its question', () => {
+    const text = `Admissions: your questions answered
+Q: How do we start? A: Ring our Admissions Officer on extension 204. Tours run on the first Tuesday of each month.
+Q: Is there a registration fee?
+A: Yes, a registration fee of £150.`;
+    const units = passageUnits(text);
+    expect(units.map((u) => [u.text, u.label])).toEqual([
+      ['Ring our Admissions Officer on extension 204.', 'How do we start?'],
+      ['Tours run on the first Tuesday of each month.', 'How do we start?'],
+      ['Yes, a registration fee of £150.', 'Is there a registration fee?'],
+    ]);
+    expect(quote('when are the tours', [passage(text)])).toContain('first Tuesday of each month');
+  });
+
   it.each([
     ['classes', 'class'],
     ['offered', 'offer'],

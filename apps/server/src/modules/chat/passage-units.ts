@@ -21,6 +21,8 @@ const BULLET = /^(?:[-*•▪◦]|\d{1,3}[.)])\s+/;
 const ROW = /^([^:;.!?]{1,60}):\s+(\S.*)$/;
 const QA_PREFIX = /^(?:q|question)\s*[:.)]\s*/i;
 const ANSWER_PREFIX = /^(?:a|answer)\s*[:.)]\s*/i;
+/** A Q&A line holding its answer too: the question, then 'A:' and the answer. */
+const INLINE_ANSWER = /^(.*?\?)\s*(?:a|answer)\s*[:.)]\s*(\S.*)$/i;
 /** Words after which a full stop does not end the sentence. */
 const ABBREVIATION =
   /\b(?:mr|mrs|ms|dr|prof|st|e\.g|i\.e|vs|approx|incl|ft|jr|sr|ext|tel|co|inc|ltd|ave|rd|fig|vol|pp|p)\.$/i;
@@ -82,9 +84,15 @@ export function passageUnits(text: string): PassageUnit[] {
       const item = line.replace(BULLET, '');
       return add(isRowShaped(item) ? 'row' : 'item', item, leadIn ?? label);
     }
-    if (QA_PREFIX.test(line) || (line.endsWith('?') && words(line) <= 25)) {
-      return setLabel(line.replace(QA_PREFIX, ''));
+    if (QA_PREFIX.test(line)) {
+      // 'Q: When does term start? A: On 3 September.': the question labels the answer after it.
+      const inline = INLINE_ANSWER.exec(line.replace(QA_PREFIX, ''));
+      if (!inline) return setLabel(line.replace(QA_PREFIX, ''));
+      setLabel(inline[1]!);
+      for (const sentence of sentencesOf(inline[2]!)) add('sentence', sentence);
+      return;
     }
+    if (line.endsWith('?') && words(line) <= 25) return setLabel(line);
     // A table row: 'label: cell; cell', or 'label: value' among others of its shape.
     if (isRowShaped(line) && (line.includes(';') || neighbours.some(isRowShaped))) return add('row', line);
     // A run of short lines after a lead-in ('Fees include:') is a list, not headings.
