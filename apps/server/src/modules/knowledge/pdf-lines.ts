@@ -188,6 +188,7 @@ export function pdfPageLines(items: unknown[]): LayoutLine[] {
   });
   ratios.sort((a, b) => a - b);
   const spacing = ratios.length ? ratios[Math.floor(ratios.length / 2)]! : 1.2;
+  const endsShort = shortLineEnds(ordered);
   return ordered.map((line, i) => {
     const previous = ordered[i - 1];
     const gap = previous ? previous.y - line.y : undefined;
@@ -197,9 +198,44 @@ export function pdfPageLines(items: unknown[]): LayoutLine[] {
       gap! <= 0 ||
       previous.column !== line.column ||
       gap! > size * spacing * 1.35 ||
-      Math.abs(previous.size - line.size) > 0.05 * line.size;
+      Math.abs(previous.size - line.size) > 0.05 * line.size ||
+      endsShort(i);
     return { cells: line.cells, size: line.size, gap, breakBefore };
   });
+}
+
+/**
+ * Whether the line before line i ended short: the first word of line i would have fitted on it, so
+ * the writer broke the line there (a list item whose bullet is drawn, not typed; an address line),
+ * and line i starts a new paragraph even with no gap above it. Only lines of one piece each, both
+ * starting at their column's left edge or indented alike a little from it (prose or a list, not a
+ * table's wrapped cell), are compared.
+ */
+const MAX_INDENT = 0.15;
+function shortLineEnds(lines: OrderedLine[]): (i: number) => boolean {
+  const edges = new Map<number, { left: number; right: number }>();
+  for (const line of lines) {
+    if (line.cells.length !== 1) continue;
+    const [cell] = line.cells;
+    const edge = edges.get(line.column) ?? { left: Infinity, right: -Infinity };
+    edges.set(line.column, {
+      left: Math.min(edge.left, cell!.start),
+      right: Math.max(edge.right, cell!.end),
+    });
+  }
+  return (i) => {
+    const [previous, line] = [lines[i - 1], lines[i]];
+    if (!previous || !line || previous.column !== line.column) return false;
+    if (previous.cells.length !== 1 || line.cells.length !== 1) return false;
+    const [before, cell] = [previous.cells[0]!, line.cells[0]!];
+    const edge = edges.get(line.column)!;
+    // Both at the left edge, or indented alike near it (a list's items).
+    const nearLeft = cell.start - edge.left <= MAX_INDENT * (edge.right - edge.left);
+    if (!nearLeft || Math.abs(before.start - cell.start) > line.size / 2) return false;
+    const charWidth = (cell.end - cell.start) / Math.max(1, cell.text.length);
+    const firstWord = cell.text.split(/\s+/)[0] ?? '';
+    return before.end + charWidth * (firstWord.length + 1) < edge.right - line.size;
+  };
 }
 
 const furnitureKey = (line: LayoutLine) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkBlocks, countTokens } from './chunking';
 import { htmlBlocks } from './html-blocks';
-import { plainTextBlocks } from './layout-blocks';
+import { layoutBlocks, plainTextBlocks } from './layout-blocks';
 import { pdfPageLines } from './pdf-lines';
 import { markdownBlocks, type TextBlock } from './text-blocks';
 
@@ -125,6 +125,25 @@ describe('PDF lines', () => {
     const texts = pdfPageLines(items).map((l) => l.cells.map((c) => c.text).join(' '));
     expect(texts.slice(0, 5).every((t) => t.startsWith('left'))).toBe(true);
     expect(texts.slice(5).every((t) => t.startsWith('right'))).toBe(true);
+  });
+
+  it('starts a paragraph after a line that ended short, with no gap (a list whose bullets are drawn)', () => {
+    const wrapped = 'Our office is staffed from eight until half past four on every school day, and';
+    const items = [
+      item(wrapped, 72, 700, 440),
+      item('closes for the summer in August.', 72, 687),
+      item('Headteacher: Mrs Imogen Thackeray, ext. 201', 102, 661),
+      item('Deputy Head (Pastoral) and Designated Safeguarding Lead: Mr Rhys', 102, 648, 410),
+      item('Pendleton, ext. 202', 102, 635),
+      item('SENCo: Ms Farah Qureshi, ext. 203', 102, 622),
+    ];
+    const blocks = layoutBlocks(pdfPageLines(items));
+    expect(blocks.map((b) => b.text)).toEqual([
+      `${wrapped} closes for the summer in August.`,
+      'Headteacher: Mrs Imogen Thackeray, ext. 201',
+      'Deputy Head (Pastoral) and Designated Safeguarding Lead: Mr Rhys Pendleton, ext. 202',
+      'SENCo: Ms Farah Qureshi, ext. 203',
+    ]);
   });
 });
 
