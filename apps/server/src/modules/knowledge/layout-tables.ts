@@ -68,7 +68,7 @@ function gridOf(lines: LayoutLine[], columns: { start: number; end: number }[], 
     .sort((a, b) => a - b);
   const rowPitch = pitches.length >= 2 ? pitches[Math.floor(pitches.length / 2)]! : 0;
   const grid: string[][] = [];
-  for (const line of lines) {
+  for (const [n, line] of lines.entries()) {
     const cells = Array<string>(width).fill('');
     for (const cell of line.cells) {
       const i = Math.max(0, Math.min(width - 1, columnIndex(cell, columns)));
@@ -76,15 +76,36 @@ function gridOf(lines: LayoutLine[], columns: { start: number; end: number }[], 
     }
     const previous = grid[grid.length - 1];
     const closeBelow = rowPitch > 0 && line.gap !== undefined && line.gap < rowPitch * 0.85;
-    const wraps = previous && (closeBelow || (line.cells.length === 1 && !cells[0]));
+    // A line the next one shares a row with starts that row, unless it is itself close below.
+    const startsRow = !!lines[n + 1] && inRowAbove(lines[n + 1]!) && !inRowAbove(line) && !closeBelow;
+    const wraps =
+      previous && !startsRow && (closeBelow || inRowAbove(line) || (line.cells.length === 1 && !cells[0]));
     if (wraps) cells.forEach((text, i) => (previous[i] = [previous[i], text].filter(Boolean).join(' ')));
-    else {
-      // A row whose first cell is blank belongs to the label above ("same as above").
-      if (previous && !cells[0] && cells.some(Boolean)) cells[0] = previous[0] ?? '';
-      grid.push(cells);
-    }
+    else grid.push(cells);
   }
+  // A row whose first cell is blank belongs to the label above ("same as above").
+  grid.forEach((cells, i) => {
+    if (i > 0 && !cells[0] && cells.some(Boolean)) cells[0] = grid[i - 1]![0] ?? '';
+  });
   return grid;
+}
+
+/**
+ * A line less than a line's height below the one before is in the same row: a row whose cells are
+ * centred on their height sets a one-line cell between the lines of a wrapped one.
+ */
+const inRowAbove = (line: LayoutLine) =>
+  line.gap !== undefined && line.size !== undefined && line.gap > 0 && line.gap < line.size * SAME_ROW;
+/** Baselines closer than this many font sizes are not two lines of text one under the other. */
+const SAME_ROW = 0.9;
+
+/** One-piece lines in a row between two row-like lines: at most this many. */
+const MAX_WRAPPED_LINES = 3;
+
+/** A one-piece line that belongs to a table row: close under the line above, or sharing the next line's row. */
+function isWrappedCell(lines: LayoutLine[], i: number): boolean {
+  const [line, next] = [lines[i]!, lines[i + 1]];
+  return line.cells.length === 1 && (!line.breakBefore || (!!next && inRowAbove(next)));
 }
 
 /** A table made of lines[start..end), or null when they do not line up in two or more columns. */
@@ -112,23 +133,27 @@ export function findTables(lines: LayoutLine[]): { start: number; end: number; t
     for (; end < lines.length; end++) {
       const line = lines[end]!;
       if (isRowLike(line)) continue;
-      // A one-piece line inside the table (a wrapped cell) is kept if a row follows it.
-      const nextRow = lines[end + 1];
-      const wrapped = line.cells.length === 1 && !line.breakBefore;
-      if (!(wrapped && nextRow && isRowLike(nextRow))) break;
+      // One-piece lines inside the table (wrapped cells) are kept if a row follows them: each under
+      // the row above, or above a row it shares (a centred row's first line).
+      let k = end;
+      while (k < lines.length && k - end < MAX_WRAPPED_LINES && isWrappedCell(lines, k)) k++;
+      if (k === end || !lines[k] || !isRowLike(lines[k]!)) break;
+      end = k;
     }
-    // A last wrapped line: close under the last row and not in its first column.
+    // A last wrapped line: close under the last row and not in its first column, or in its row.
     const last = lines[end];
     if (
       last &&
-      !last.breakBefore &&
       last.cells.length === 1 &&
-      last.cells[0]!.start > lines[i]!.cells[0]!.end
+      (inRowAbove(last) || (!last.breakBefore && last.cells[0]!.start > lines[i]!.cells[0]!.end))
     )
       end++;
-    const table = tableOf(lines.slice(i, end));
+    // A one-piece line just above, sharing the first row (a wrapped header cell's first line).
+    const after = found.at(-1)?.end ?? 0;
+    const start = i > after && inRowAbove(lines[i]!) && lines[i - 1]!.cells.length === 1 ? i - 1 : i;
+    const table = tableOf(lines.slice(start, end));
     if (table && table.rows.length > 0) {
-      found.push({ start: i, end, table });
+      found.push({ start, end, table });
       i = end - 1;
     } else if (end - i > RETRY_RUN) i = end - 1; // a long run that is no table is not tried again line by line
   }

@@ -14,6 +14,8 @@ type VisualLine = { y: number; size: number; cells: LineCell[] };
 /** A gap wider than this many font sizes separates two columns (a word space is about 0.25). */
 const COLUMN_GAP = 0.8;
 const WORD_GAP = 0.15;
+/** Lines of text one under another are at least this many font sizes apart. */
+const MIN_LINE_PITCH = 0.9;
 
 function fragmentsOf(items: unknown[]): Fragment[] {
   const fragments: Fragment[] = [];
@@ -179,12 +181,13 @@ export function pdfPageLines(items: unknown[]): LayoutLine[] {
     cells: cellsOf(fragments),
   }));
   const ordered = readingOrder(lines);
-  // The page's usual line spacing, in font sizes: a gap well beyond it parts paragraphs.
+  // The page's usual line spacing, in font sizes: a gap well beyond it parts paragraphs. Baselines
+  // closer than a line's height (cells centred in a table row) are no line spacing.
   const ratios: number[] = [];
   ordered.forEach((line, i) => {
     const previous = ordered[i - 1];
-    if (previous && previous.size === line.size && previous.y > line.y)
-      ratios.push((previous.y - line.y) / line.size);
+    const ratio = previous ? (previous.y - line.y) / line.size : 0;
+    if (previous && previous.size === line.size && ratio >= MIN_LINE_PITCH) ratios.push(ratio);
   });
   ratios.sort((a, b) => a - b);
   const spacing = ratios.length ? ratios[Math.floor(ratios.length / 2)]! : 1.2;

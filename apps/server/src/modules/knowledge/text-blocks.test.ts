@@ -127,6 +127,52 @@ describe('PDF lines', () => {
     expect(texts.slice(5).every((t) => t.startsWith('right'))).toBe(true);
   });
 
+  it('keeps a table row whole when its cells wrap and the others are centred on it (a browser-printed table)', () => {
+    const cell = (str: string, x: number, y: number) => ({
+      ...item(str, x, y),
+      transform: [12, 0, 0, 12, x, y],
+    });
+    const prose = [
+      'Students are grouped in three divisions, plus a transition program for',
+      'graduates who need more time to build work and life skills. Every class',
+      'has a lead teacher and at least one learning assistant. The ratios below',
+      'count teachers, assistants and the therapists who work in classrooms.',
+    ];
+    const items = [
+      ...prose.map((line, i) => item(line, 72, 746 - i * 13, 430)),
+      item('Table 1: Divisions and class sizes', 72, 680),
+      // The header row: 'Largest class' wraps; 'Division' and 'Grades' sit between its lines.
+      cell('Largest', 360, 652),
+      cell('Division', 90, 645.3),
+      cell('Grades', 230, 645.3),
+      cell('class', 360, 637.8),
+      // A row: 'Grades 9-12' wraps, the other cells centred.
+      cell('Senior School', 90, 618.3),
+      cell('Grades 9-', 230, 625),
+      cell('12 students', 360, 618.3),
+      cell('12', 230, 610.8),
+      // A row whose first cell wraps over three lines.
+      cell('Launchpad', 90, 591.3),
+      cell('After', 230, 591.3),
+      cell('Transition', 90, 584.6),
+      cell('Grade 12', 230, 584.6),
+      cell('6 students', 360, 584.6),
+      cell('Program', 90, 577.1),
+      item('Students are placed by skill as well as by age.', 72, 550),
+    ];
+    const blocks = layoutBlocks(pdfPageLines(items));
+    const [table] = tables(blocks);
+    expect(table!.rows).toEqual([
+      'Senior School: Grades: Grades 9- 12; Largest class: 12 students',
+      'Launchpad Transition Program: Grades: After Grade 12; Largest class: 6 students',
+    ]);
+    expect(blocks[0]).toEqual({ kind: 'paragraph', text: prose.join(' ') });
+    expect(blocks.at(-1)).toEqual({
+      kind: 'paragraph',
+      text: 'Students are placed by skill as well as by age.',
+    });
+  });
+
   it('starts a paragraph after a line that ended short, with no gap (a list whose bullets are drawn)', () => {
     const wrapped = 'Our office is staffed from eight until half past four on every school day, and';
     const items = [
