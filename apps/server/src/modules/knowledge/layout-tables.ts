@@ -140,12 +140,19 @@ export function findTables(lines: LayoutLine[]): { start: number; end: number; t
       if (k === end || !lines[k] || !isRowLike(lines[k]!)) break;
       end = k;
     }
-    // A last wrapped line: close under the last row and not in its first column, or in its row.
+    // A last wrapped line: close under the last row and not in its first column, or in its row, or
+    // in its first column's cell and alone (a paragraph after the table starts at its margin or goes on).
     const last = lines[end];
+    const firstColumn = lines[end - 1]!.cells[0]!.start;
+    const afterLast = lines[end + 1];
     if (
       last &&
       last.cells.length === 1 &&
-      (inRowAbove(last) || (!last.breakBefore && last.cells[0]!.start > lines[i]!.cells[0]!.end))
+      (inRowAbove(last) ||
+        (!last.breakBefore &&
+          (last.cells[0]!.start > lines[i]!.cells[0]!.end ||
+            (Math.abs(last.cells[0]!.start - firstColumn) < 1 &&
+              (!afterLast || afterLast.breakBefore || afterLast.cells[0]!.start < firstColumn - 1)))))
     )
       end++;
     // A one-piece line just above, sharing the first row (a wrapped header cell's first line).

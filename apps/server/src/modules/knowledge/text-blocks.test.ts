@@ -173,6 +173,29 @@ describe('PDF lines', () => {
     });
   });
 
+  it("keeps the last row's wrapped first cell in the table (cells set at the top of the row)", () => {
+    const items = [
+      item('Table 4: Tuition 2026-2027', 72, 700),
+      item('Division', 78, 675),
+      item('Annual tuition', 250, 675),
+      item('Monthly', 400, 675),
+      item('Senior School', 78, 655),
+      item('$34,750', 250, 655),
+      item('$3,505', 400, 655),
+      item('Launchpad Transition', 78, 635),
+      item('$27,600', 250, 635),
+      item('$2,790', 400, 635),
+      item('Program', 78, 622),
+      item('Payment due dates: the annual payment is due July 1 and the monthly ones on the 5th.', 72, 595),
+    ];
+    const blocks = layoutBlocks(pdfPageLines(items));
+    expect(tables(blocks)[0]!.rows).toEqual([
+      'Senior School: Annual tuition: $34,750; Monthly: $3,505',
+      'Launchpad Transition Program: Annual tuition: $27,600; Monthly: $2,790',
+    ]);
+    expect(blocks.at(-1)!.text).toMatch(/^Payment due dates/);
+  });
+
   it('starts a paragraph after a line that ended short, with no gap (a list whose bullets are drawn)', () => {
     const wrapped = 'Our office is staffed from eight until half past four on every school day, and';
     const items = [
