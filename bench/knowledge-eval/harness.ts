@@ -19,9 +19,10 @@ export type EvalQuestion = {
   split: 'dev' | 'holdout';
 };
 
-export type School = { name: string; files: Record<'pdf' | 'docx' | 'md', string | null> };
+/** 'printed': the handbook printed to PDF by a web browser (print-handbooks.ts), beside pdfkit's 'pdf'. */
+export const FORMATS = ['pdf', 'docx', 'md', 'printed'] as const;
+export type School = { name: string; files: Record<(typeof FORMATS)[number], string | null> };
 
-export const FORMATS = ['pdf', 'docx', 'md'] as const;
 export type Format = (typeof FORMATS)[number];
 
 const schoolsDir = path.join(evalDir, 'schools');
@@ -36,6 +37,7 @@ export function loadSchools(): School[] {
         pdf: existing(path.join(evalDir, 'handbook.pdf')),
         docx: existing(path.join(evalDir, 'handbook.docx')),
         md: existing(path.join(evalDir, 'handbook.md')),
+        printed: existing(path.join(evalDir, 'handbook-printed.pdf')),
       },
     },
   ];
@@ -49,6 +51,7 @@ export function loadSchools(): School[] {
           pdf: existing(path.join(dir, 'handbook.pdf')),
           docx: existing(path.join(dir, 'handbook.docx')),
           md: existing(path.join(dir, 'handbook.md')),
+          printed: existing(path.join(dir, 'handbook-printed.pdf')),
         },
       });
     }
@@ -105,6 +108,7 @@ const MIME: Record<Format, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   md: 'text/markdown',
+  printed: 'application/pdf',
 };
 
 export type Lantern = Awaited<ReturnType<typeof startLantern>>;
@@ -129,7 +133,7 @@ export async function startLantern(env: Record<string, string> = {}) {
       const body = multipart({ category: 'general', priority: '0' }, [
         {
           field: 'document',
-          filename: `${school}-handbook.${format}`,
+          filename: `${school}-handbook.${format === 'printed' ? 'pdf' : format}`,
           contentType: MIME[format],
           content: fs.readFileSync(file),
         },
