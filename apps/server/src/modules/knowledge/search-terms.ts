@@ -17,6 +17,35 @@ import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
 
 const UNKNOWN_WORD_WEIGHT = 0.5;
 
+/** The wordings of an OR of tsqueries ('(a) | (b <-> c)'): split where no parenthesis is open. */
+export function wordingsOf(query: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < query.length; i++) {
+    const c = query[i];
+    if (c === "'") i = query.indexOf("'", i + 1) === -1 ? query.length : skipQuoted(query, i);
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(query.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  out.push(query.slice(from).trim());
+  return out.filter(Boolean);
+}
+
+/** The index of the quote closing the lexeme opened at `open` ('' inside a lexeme is a quote). */
+function skipQuoted(query: string, open: number): number {
+  for (let i = open + 1; i < query.length; i++)
+    if (query[i] === "'") {
+      if (query[i + 1] === "'") i++;
+      else return i;
+    }
+  return query.length;
+}
+
 export type TermOptions = {
   /** Other words for a question's word from a general lexicon (WordNet); none when absent. */
   relatedOf?: RelatedWordsOf;
@@ -66,39 +95,55 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
   }
 
   /**
-   * Chunks holding each term, from the stem counts the triggers keep (knowledge_terms): for a term
-   * with synonyms or a prefix, its most frequent stem's count (a lower bound, close enough for
-   * weighing words, and read in one query instead of counting matches).
+   * Chunks holding each term, from the stem counts the triggers keep (knowledge_terms), read in one
+   * query: a phrase ('after-school care') is held by at most as many chunks as its rarest stem, and
+   * a term with synonyms or a prefix by at least as many as its commonest wording (a lower bound,
+   * close enough for weighing words, and read without counting matches). `upper` bounds the chunks
+   * holding it (the sum over its wordings): for estimating reads.
    */
   async function documentFrequencies(queries: string[], n: number): Promise<{ df: number; upper: number }[]> {
-    const stems = queries.flatMap((query, i) => {
-      const found = [...query.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => ({
-        l: m[1]!.replace(/''/g, "'"),
-        p: !!m[2],
-      }));
-      const prefixes = new Set(found.filter((f) => f.p).map((f) => f.l));
-      const unique = new Map(found.filter((f) => f.p || !prefixes.has(f.l)).map((f) => [`${f.l}:${f.p}`, f]));
-      return [...unique.values()].map((f) => ({ i, ...f }));
-    });
-    const counted = await rows<{ i: number; df: number; upper: number }>(
+    const stems = queries.flatMap((query, i) =>
+      wordingsOf(query).flatMap((wording, a) => {
+        const found = [...wording.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => ({
+          l: m[1]!.replace(/''/g, "'"),
+          p: !!m[2],
+        }));
+        const unique = new Map(found.map((f) => [`${f.l}:${f.p}`, f]));
+        return [...unique.values()].map((f) => ({ i, a, ...f }));
+      }),
+    );
+    const counted = await rows<{ i: number; a: number; l: string; p: boolean; df: number; upper: number }>(
       db,
       sql`with stems as (
-            select (x->>'i')::int as i, x->>'l' as l, (x->>'p')::boolean as p
+            select (x->>'i')::int as i, (x->>'a')::int as a, x->>'l' as l, (x->>'p')::boolean as p
             from jsonb_array_elements(${JSON.stringify(stems)}::jsonb) as x
           )
-          select i, max(df)::int as df, sum(df)::int as upper from (
-            select s.i, t.df from stems s join knowledge_terms t on t.lexeme = s.l where not s.p
-            union all
-            select s.i, t.df from stems s join knowledge_terms t
-              on t.lexeme collate "C" >= s.l collate "C" and t.lexeme collate "C" < (s.l || chr(1114111)) collate "C"
-            where s.p
-          ) matched group by i`,
+          select s.i, s.a, s.l, s.p, coalesce(max(t.df), 0)::int as df, coalesce(sum(t.df), 0)::int as upper
+          from stems s left join knowledge_terms t
+            on (not s.p and t.lexeme = s.l)
+            or (s.p and t.lexeme collate "C" >= s.l collate "C" and t.lexeme collate "C" < (s.l || chr(1114111)) collate "C")
+          group by s.i, s.a, s.l, s.p`,
     );
-    const byTerm = new Map(counted.map((c) => [Number(c.i), c]));
-    return queries.map((_, i) => ({
-      df: Math.min(n, Number(byTerm.get(i)?.df ?? 0)),
-      upper: Math.min(n, Number(byTerm.get(i)?.upper ?? 0)),
-    }));
+    const wordings = new Map<string, { df: number; upper: number }>();
+    for (const c of counted) {
+      const key = `${c.i}:${c.a}`;
+      const seen = wordings.get(key);
+      const [df, upper] = [Number(c.df), Number(c.upper)];
+      wordings.set(
+        key,
+        seen ? { df: Math.min(seen.df, df), upper: Math.min(seen.upper, upper) } : { df, upper },
+      );
+    }
+    return queries.map((_, i) => {
+      const mine = [...wordings.entries()].filter(([key]) => key.startsWith(`${i}:`)).map(([, v]) => v);
+      return {
+        df: Math.min(n, Math.max(0, ...mine.map((w) => w.df))),
+        upper: Math.min(
+          n,
+          mine.reduce((sum, w) => sum + w.upper, 0),
+        ),
+      };
+    });
   }
 
   async function terms(query: string): Promise<Term[]> {

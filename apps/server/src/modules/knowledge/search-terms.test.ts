@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginToken, type TestApp } from '../../test/test-app';
+import { knowledgeClient } from './knowledge-test-helpers';
+import { wordingsOf } from './search-terms';
+
+describe('the wordings of a term', () => {
+  it('splits an OR of tsqueries where no parenthesis is open, quotes kept whole', () => {
+    expect(wordingsOf("('aftercar') | ('after-school' <-> 'after' <-> 'school' <-> 'care')")).toEqual([
+      "('aftercar')",
+      "('after-school' <-> 'after' <-> 'school' <-> 'care')",
+    ]);
+    expect(wordingsOf("('o''neil' | 'x') | ('y')")).toEqual(["('o''neil' | 'x')", "('y')"]);
+    expect(wordingsOf("'tuition'")).toEqual(["'tuition'"]);
+  });
+});
+
+let t: TestApp;
+let k: ReturnType<typeof knowledgeClient>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  k = knowledgeClient(t, await loginToken(t.app));
+  // 'school' and 'care' are in every document; the phrase 'after-school care' in one; 'time' in two.
+  const documents = [
+    'School opens at 8:00 am and we take care to greet every child by name at the gate.',
+    'Lunch time at school is 12:15 pm, and staff take care of children with allergies.',
+    'After-school care runs until 5:30 pm each school day.',
+    'Clubs meet after lessons at school, with time to take care over homework first.',
+    'The school bus takes care of families in three towns.',
+  ];
+  for (const [i, text] of documents.entries())
+    await k.uploadOk(
+      `day-${i}.md`,
+      `# The school day
+
+${text}
+`,
+    );
+});
+afterAll(() => t.close());
+
+describe('weighing a term with a phrase among its wordings', () => {
+  it('weighs a phrase of common words by its rarest word, not its commonest', async () => {
+    const res = await k.call('POST', '/api/knowledge/test-search', {
+      query: 'until what time is aftercare',
+      threshold: 0.5,
+    });
+    expect(res.statusCode).toBe(200);
+    const [top] = res.json().results as { text: string; terms: { term: string; weight: number }[] }[];
+    expect(top!.text).toContain('After-school care runs until 5:30 pm');
+    const weight = (word: string) => top!.terms.find((x) => x.term === word)!.weight;
+    // 'after-school care' is in one document, 'time' in two: aftercare is the rarer, so the heavier.
+    expect(weight('aftercare')).toBeGreaterThan(weight('time'));
+  });
+});
