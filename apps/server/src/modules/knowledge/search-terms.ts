@@ -112,26 +112,32 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
         return [...unique.values()].map((f) => ({ i, a, ...f }));
       }),
     );
-    const counted = await rows<{ i: number; a: number; l: string; p: boolean; df: number; upper: number }>(
+    const counted = await rows<{ l: string; p: boolean; df: number; upper: number }>(
       db,
       sql`with stems as (
-            select (x->>'i')::int as i, (x->>'a')::int as a, x->>'l' as l, (x->>'p')::boolean as p
+            select distinct x->>'l' as l, (x->>'p')::boolean as p
             from jsonb_array_elements(${JSON.stringify(stems)}::jsonb) as x
           )
-          select s.i, s.a, s.l, s.p, coalesce(max(t.df), 0)::int as df, coalesce(sum(t.df), 0)::int as upper
-          from stems s left join knowledge_terms t
-            on (not s.p and t.lexeme = s.l)
-            or (s.p and t.lexeme collate "C" >= s.l collate "C" and t.lexeme collate "C" < (s.l || chr(1114111)) collate "C")
-          group by s.i, s.a, s.l, s.p`,
+          select l, p, max(df)::int as df, sum(df)::int as upper from (
+            select s.l, s.p, t.df from stems s join knowledge_terms t on t.lexeme = s.l where not s.p
+            union all
+            select s.l, s.p, t.df from stems s join knowledge_terms t
+              on t.lexeme collate "C" >= s.l collate "C" and t.lexeme collate "C" < (s.l || chr(1114111)) collate "C"
+            where s.p
+          ) matched group by l, p`,
     );
+    const countOf = new Map(
+      counted.map((c) => [`${c.l}:${c.p}`, { df: Number(c.df), upper: Number(c.upper) }]),
+    );
+    // A wording is held by at most as many chunks as its rarest stem (a stem no chunk holds: none).
     const wordings = new Map<string, { df: number; upper: number }>();
-    for (const c of counted) {
-      const key = `${c.i}:${c.a}`;
+    for (const { i, a, l, p } of stems) {
+      const key = `${i}:${a}`;
+      const count = countOf.get(`${l}:${p}`) ?? { df: 0, upper: 0 };
       const seen = wordings.get(key);
-      const [df, upper] = [Number(c.df), Number(c.upper)];
       wordings.set(
         key,
-        seen ? { df: Math.min(seen.df, df), upper: Math.min(seen.upper, upper) } : { df, upper },
+        seen ? { df: Math.min(seen.df, count.df), upper: Math.min(seen.upper, count.upper) } : count,
       );
     }
     return queries.map((_, i) => {
