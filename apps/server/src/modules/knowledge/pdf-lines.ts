@@ -49,8 +49,29 @@ function visualLines(fragments: Fragment[]): Fragment[][] {
   return lines;
 }
 
+/**
+ * A list item's marker set apart from its text by a tab stop, as word processors print lists: a
+ * bullet glyph (a symbol font's private-use character, 'o' or '§' for its second-level bullets) or
+ * a number or letter ('1.', 'b)', '(iv)').
+ */
+const LIST_MARKER =
+  /^(?:[•▪◦●○■□◆◇►▶➢✓✔·*o§Ø\u2013\u2014-]|[\uE000-\uF8FF]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])$/;
+const BULLET_GLYPH = /^(?:[▪◦●○■□◆◇►▶➢✓✔·*o§Ø\u2013\u2014-]|[\uE000-\uF8FF])$/;
+
+/** A marker piece joined to the text after it ('•  Headteacher: ...' is a list item, not a row). */
+function withListMarker(cells: LineCell[]): LineCell[] {
+  const [marker, text] = cells;
+  if (!marker || !text || !LIST_MARKER.test(marker.text)) return cells;
+  const shown = BULLET_GLYPH.test(marker.text) ? '•' : marker.text;
+  return [{ text: `${shown} ${text.text}`, start: marker.start, end: text.end }, ...cells.slice(2)];
+}
+
 /** A line's pieces: fragments joined (a space where there is one), split at column gaps. */
 function cellsOf(line: Fragment[]): LineCell[] {
+  return withListMarker(piecesOf(line));
+}
+
+function piecesOf(line: Fragment[]): LineCell[] {
   const cells: LineCell[] = [];
   let previous: Fragment | undefined;
   for (const f of line) {

@@ -196,6 +196,30 @@ describe('PDF lines', () => {
     expect(blocks.at(-1)!.text).toMatch(/^Payment due dates/);
   });
 
+  it.each([
+    ['a bullet', '•', '•'],
+    ["a symbol font's private-use bullet", '\uF0B7', '•'],
+    ['a number', '2.', '2.'],
+  ])(
+    'reads a list item whose marker a tab stop sets apart (%s) as a list item, not a table row',
+    (_, marker, shown) => {
+      const items = [
+        item('You can reach these people at the school office during term time:', 72, 700),
+        item(marker, 90, 674, 5),
+        item('Headteacher: Mrs Imogen Thackeray, ext. 201', 108, 674),
+        item(marker, 90, 661, 5),
+        item('SENCo: Ms Farah Qureshi, ext. 203', 108, 661),
+      ];
+      const blocks = layoutBlocks(pdfPageLines(items));
+      expect(tables(blocks)).toEqual([]);
+      expect(blocks.map((b) => b.text)).toEqual([
+        'You can reach these people at the school office during term time:',
+        `${shown} Headteacher: Mrs Imogen Thackeray, ext. 201`,
+        `${shown} SENCo: Ms Farah Qureshi, ext. 203`,
+      ]);
+    },
+  );
+
   it('starts a paragraph after a line that ended short, with no gap (a list whose bullets are drawn)', () => {
     const wrapped = 'Our office is staffed from eight until half past four on every school day, and';
     const items = [
