@@ -94,6 +94,8 @@ type OrderedLine = VisualLine & { column: number };
 const MIN_COLUMN_LINES = 3;
 const MAX_COLUMN_PAGE_LINES = 1000;
 const isProse = (cell: LineCell) => cell.text.length >= 25;
+/** Of a column of prose's lines, at least this share go on with a sentence from the line above. */
+const CARRIED_SHARE = 0.25;
 
 /** Where a line leaves room for a gutter: the parts of the page's middle its pieces do not cover. */
 function freeSpans(line: VisualLine, middle: Span): Span[] {
@@ -119,8 +121,8 @@ function intersect(a: Span[], b: Span[]): Span[] {
 }
 
 /**
- * Lines [from, to) as two columns of prose about a gutter, or null: at most one piece on each side
- * of it per line (a table has more), and mostly prose on both sides.
+ * Lines [from, to) as two columns of prose about a gutter, or null: mostly prose on both sides of
+ * it (a table across the page has short cells on each).
  */
 function asColumns(lines: VisualLine[], gutter: number): { left: VisualLine[]; right: VisualLine[] } | null {
   const left: VisualLine[] = [];
@@ -128,12 +130,20 @@ function asColumns(lines: VisualLine[], gutter: number): { left: VisualLine[]; r
   for (const line of lines) {
     const l = line.cells.filter((c) => c.end <= gutter);
     const r = line.cells.filter((c) => c.start >= gutter);
-    if (l.length > 1 || r.length > 1) return null;
     if (l.length) left.push({ ...line, cells: l });
     if (r.length) right.push({ ...line, cells: r });
   }
-  const prose = (side: VisualLine[]) => side.filter((l) => isProse(l.cells[0]!)).length;
-  const enough = (side: VisualLine[]) => prose(side) >= MIN_COLUMN_LINES && prose(side) >= side.length / 2;
+  // Mostly prose on both sides: half a side's lines of one piece at least are long, and a quarter
+  // carry a sentence on from the line above (a table's cells each start afresh). Lines of several
+  // pieces are a table of that column's own.
+  const enough = (side: VisualLine[]) => {
+    const single = side.filter((l) => l.cells.length === 1).map((l) => l.cells[0]!);
+    const prose = single.filter(isProse).length;
+    const carried = single.filter((c) => /^[a-z]/.test(c.text)).length;
+    return (
+      prose >= MIN_COLUMN_LINES && prose >= single.length / 2 && carried >= single.length * CARRIED_SHARE
+    );
+  };
   return enough(left) && enough(right) ? { left, right } : null;
 }
 
@@ -155,12 +165,16 @@ function readingOrder(lines: VisualLine[]): OrderedLine[] {
     let free = freeSpans(lines[i]!, middle);
     let smallest = lines[i]!.size;
     let j = i + 1;
-    // A line set larger than the text above it (a heading below the columns) ends them too.
-    for (; j < lines.length && free.length && lines[j]!.size <= smallest * 1.1; j++) {
+    // A line set larger than the text above it ends them too (a heading below the columns), unless
+    // the line after it leaves the gutter free as well (a heading inside a column).
+    for (; j < lines.length && free.length; j++) {
+      const larger = lines[j]!.size > smallest * 1.1;
+      const after = lines[j + 1];
+      if (larger && (!after || !intersect(free, freeSpans(after, middle)).length)) break;
       const next = intersect(free, freeSpans(lines[j]!, middle));
       if (next.length === 0) break;
       free = next;
-      smallest = Math.min(smallest, lines[j]!.size);
+      if (!larger) smallest = Math.min(smallest, lines[j]!.size);
     }
     const gutter = free[0] && (free[0].start + free[0].end) / 2;
     const columns =

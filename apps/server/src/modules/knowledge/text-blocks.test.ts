@@ -127,6 +127,55 @@ describe('PDF lines', () => {
     expect(texts.slice(5).every((t) => t.startsWith('right'))).toBe(true);
   });
 
+  it('reads columns whole across a heading inside one of them, and a table set in one column', () => {
+    const heading = (str: string, x: number, y: number) => ({
+      ...item(str, x, y, 120),
+      transform: [14, 0, 0, 14, x, y],
+      height: 14,
+    });
+    const items = [];
+    for (let i = 0; i < 4; i++)
+      items.push(item(`left column line number ${i} of the prose`, 72, 700 - i * 13, 210));
+    items.push(heading('Lunch plans', 72, 640));
+    for (let i = 0; i < 4; i++)
+      items.push(item(`left column line number ${i + 4} of the prose`, 72, 620 - i * 13, 210));
+    for (let i = 0; i < 5; i++)
+      items.push(item(`right column line number ${i} of the prose`, 318, 706 - i * 13, 210));
+    // A small table in the right column, under its prose.
+    items.push(item('Plan', 318, 630, 30), item('Price', 450, 630, 30));
+    items.push(item('Full plan', 318, 617, 50), item('$1,480', 450, 617, 35));
+    items.push(item('Three days', 318, 604, 55), item('$910', 450, 604, 25));
+    const texts = pdfPageLines(items).map((l) => l.cells.map((c) => c.text).join(' | '));
+    expect(texts).toEqual([
+      ...[0, 1, 2, 3].map((i) => `left column line number ${i} of the prose`),
+      'Lunch plans',
+      ...[4, 5, 6, 7].map((i) => `left column line number ${i} of the prose`),
+      ...[0, 1, 2, 3, 4].map((i) => `right column line number ${i} of the prose`),
+      'Plan | Price',
+      'Full plan | $1,480',
+      'Three days | $910',
+    ]);
+  });
+
+  it('does not take a two-column table with some long cells for two columns of prose', () => {
+    const rows = [
+      ['New family orientation', 'Tuesday, September 1, 2026'],
+      ['First day of classes', 'Wednesday, September 2, 2026'],
+      ['Parent-teacher conferences (no classes)', 'November 19-20, 2026'],
+      ['Last day before winter break', 'Friday, December 18, 2026'],
+      ['Classes resume after winter break', 'Tuesday, January 5, 2027'],
+      ['March break', 'March 15-19, 2027'],
+      ['Good Friday and Easter Monday', 'March 26 and March 29, 2027'],
+      ['Last day of classes', 'Friday, June 18, 2027'],
+    ];
+    const items = rows.flatMap(([event, date], i) => [
+      item(event!, 76, 700 - i * 15),
+      item(date!, 300, 700 - i * 15),
+    ]);
+    const texts = pdfPageLines(items).map((l) => l.cells.map((c) => c.text).join(' | '));
+    expect(texts).toEqual(rows.map((r) => r.join(' | ')));
+  });
+
   it('keeps a table row whole when its cells wrap and the others are centred on it (a browser-printed table)', () => {
     const cell = (str: string, x: number, y: number) => ({
       ...item(str, x, y),
