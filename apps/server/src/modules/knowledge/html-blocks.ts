@@ -1,5 +1,5 @@
 import { tableBlock } from './table-rows';
-import { attachCaptions, clean, type TextBlock } from './text-blocks';
+import { attachCaptions, boldHeadings, clean, type TextBlock } from './text-blocks';
 
 /**
  * Blocks of mammoth's HTML (a DOCX): h1-h6 headings, p and li paragraphs, and tables. A table of
@@ -21,7 +21,9 @@ const spanOf = (attributes: string, name: string) => {
 export function htmlBlocks(html: string): TextBlock[] {
   const out: TextBlock[] = [];
   const tables: TableState[] = []; // nested tables: only the outermost keeps its structure
-  let open: { tag: string; text: string } | null = null;
+  // `plain`: the paragraph has text outside <strong>/<b> (one wholly in bold may be a heading).
+  let open: { tag: string; text: string; plain: boolean } | null = null;
+  let bold = 0;
 
   const target = () => tables[0]?.cell?.blocks ?? out;
   const flush = () => {
@@ -30,7 +32,8 @@ export function htmlBlocks(html: string): TextBlock[] {
     const blocks = target();
     if (text) {
       if (open.tag.startsWith('h')) blocks.push({ kind: 'heading', level: Number(open.tag[1]), text });
-      else blocks.push({ kind: 'paragraph', text: open.tag === 'li' ? `- ${text}` : text });
+      else if (open.tag === 'li') blocks.push({ kind: 'paragraph', text: `- ${text}` });
+      else blocks.push({ kind: 'paragraph', text, ...(tables.length ? {} : { bold: !open.plain }) });
     }
     open = null;
   };
@@ -39,15 +42,17 @@ export function htmlBlocks(html: string): TextBlock[] {
     const [, closing, rawTag, attributes = '', text] = match;
     if (text !== undefined) {
       if (open) open.text += text;
-      else if (text.trim()) open = { tag: 'p', text }; // text outside a paragraph (in a cell, after a sublist)
+      else if (text.trim()) open = { tag: 'p', text, plain: false }; // text outside a paragraph (in a cell, after a sublist)
+      if (open && bold === 0 && text.trim()) open.plain = true;
       continue;
     }
     const tag = rawTag!.toLowerCase();
-    if (tag === 'br') {
+    if (tag === 'strong' || tag === 'b') bold = Math.max(0, bold + (closing ? -1 : 1));
+    else if (tag === 'br') {
       if (open) open.text += ' ';
     } else if (BLOCK_TAGS.has(tag)) {
       flush();
-      if (!closing) open = { tag, text: '' };
+      if (!closing) open = { tag, text: '', plain: false };
     } else if (tag === 'table') {
       flush();
       if (!closing) tables.push({ rows: [], row: null, cell: null, inHead: false });
@@ -61,7 +66,7 @@ export function htmlBlocks(html: string): TextBlock[] {
     }
   }
   flush();
-  return attachCaptions(out);
+  return boldHeadings(attachCaptions(out));
 }
 
 function cellStructure(table: TableState, tag: string, closing: boolean, attributes: string) {

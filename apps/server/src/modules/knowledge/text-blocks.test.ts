@@ -94,6 +94,50 @@ describe('Markdown and DOCX tables', () => {
     });
   });
 
+  it('reads a Markdown line wholly in bold as a heading below the last one, or as the caption of a table', () => {
+    const markdown = [
+      '# Parent handbook',
+      '',
+      '**Uniform**',
+      'Students wear navy polo shirts.',
+      '',
+      '**Please label every item.**',
+      '',
+      '**Fees 2026-27**',
+      '',
+      '| Fee | Amount |',
+      '|---|---|',
+      '| Deposit | $1,200 |',
+    ].join('\n');
+    const blocks = markdownBlocks(markdown);
+    expect(blocks.slice(0, 4)).toEqual([
+      { kind: 'heading', level: 1, text: 'Parent handbook' },
+      { kind: 'heading', level: 2, text: 'Uniform' },
+      { kind: 'paragraph', text: 'Students wear navy polo shirts.' },
+      { kind: 'paragraph', text: 'Please label every item.' },
+    ]);
+    expect(tables(blocks)[0]).toMatchObject({ caption: 'Fees 2026-27', rows: ['Deposit: Amount: $1,200'] });
+  });
+
+  it('reads a Word paragraph wholly in bold as a heading, not one with plain words or in a table', () => {
+    const html =
+      '<h1>Handbook</h1><p><strong>Fees and payment</strong></p><p>Tuition is $21,000 a year.</p>' +
+      '<p><strong>Note:</strong> fees rise each September</p><p>The fees by division:</p>' +
+      '<table><tr><td><p><strong>Lower</strong></p></td><td><p>$21,000</p></td></tr>' +
+      '<tr><td><p><strong>Upper</strong></p></td><td><p>$24,000</p></td></tr></table>';
+    const blocks = htmlBlocks(html);
+    expect(blocks.slice(0, 4)).toEqual([
+      { kind: 'heading', level: 1, text: 'Handbook' },
+      { kind: 'heading', level: 2, text: 'Fees and payment' },
+      { kind: 'paragraph', text: 'Tuition is $21,000 a year.' },
+      { kind: 'paragraph', text: 'Note: fees rise each September' },
+    ]);
+    expect(tables(blocks)[0]).toMatchObject({
+      caption: 'The fees by division:',
+      rows: ['Lower: $21,000', 'Upper: $24,000'],
+    });
+  });
+
   it('reads a table used for layout as the blocks of its cells', () => {
     const html = '<table><tr><td><h2>Our Mission</h2><p>Every child reads by grade 3.</p></td></tr></table>';
     expect(htmlBlocks(html)).toEqual([

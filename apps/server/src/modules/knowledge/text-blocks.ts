@@ -6,7 +6,10 @@ import { tableBlock, withCaption, type TableBlock } from './table-rows';
  * text and PDF lines by layout (layout-blocks.ts), DOCX by mammoth's HTML (html-blocks.ts).
  */
 export type TextBlock =
-  { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string } | TableBlock;
+  | { kind: 'heading'; level: number; text: string }
+  /** `bold`: the whole paragraph is set in bold, a heading by its looks (boldHeadings). */
+  | { kind: 'paragraph'; text: string; bold?: boolean }
+  | TableBlock;
 
 export const SENTENCE_END = /[.!?:;)"'”’]$/;
 export const QA_LINE = /^(q|a|question|answer)\s*[:.)]\s*/i;
@@ -25,6 +28,22 @@ export function looksLikeHeading(line: string): boolean {
   const words = line.split(/\s+/);
   if (words.length > 12) return false;
   return /^[A-Z0-9]/.test(line) && /[A-Za-z]/.test(line);
+}
+
+/**
+ * A paragraph set wholly in bold that reads like a title ('**Fees and payment**', a Word paragraph
+ * in bold) is a heading, one level below the last real heading (a caption before a table stays its
+ * caption: run after attachCaptions).
+ */
+export function boldHeadings(blocks: TextBlock[]): TextBlock[] {
+  let level = 0;
+  return blocks.map((block) => {
+    if (block.kind === 'heading') level = block.level;
+    if (block.kind !== 'paragraph' || block.bold === undefined) return block;
+    if (block.bold && looksLikeHeading(block.text))
+      return { kind: 'heading', level: Math.min(6, level + 1), text: block.text };
+    return { kind: 'paragraph', text: block.text };
+  });
 }
 
 const CAPTION_MAX = 200;
@@ -87,6 +106,7 @@ export function markdownBlocks(markdown: string): TextBlock[] {
     if (text) blocks.push({ kind: 'paragraph', text });
     paragraph = [];
   };
+  const boldLine = (line: string) => /^(\*\*|__)(?=\S)(.+?)(?<=\S)\1$/.exec(line)?.[2];
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
@@ -105,6 +125,10 @@ export function markdownBlocks(markdown: string): TextBlock[] {
       i++;
     } else if (!line || /^(-{3,}|\*{3,}|_{3,})$/.test(line)) {
       flush();
+    } else if (boldLine(line) && !/\*\*|__/.test(boldLine(line)!)) {
+      // A line wholly in bold stands alone: a heading by its looks, or a caption (boldHeadings).
+      flush();
+      blocks.push({ kind: 'paragraph', text: clean(boldLine(line)!.replace(/`/g, '')), bold: true });
     } else if (LIST_ITEM.test(line) || QA_LINE.test(line)) {
       flush();
       paragraph.push(line.replace(/^[*•▪◦]\s+/, '- ').replace(/\*\*|__|`/g, ''));
@@ -113,5 +137,5 @@ export function markdownBlocks(markdown: string): TextBlock[] {
     }
   }
   flush();
-  return attachCaptions(blocks);
+  return boldHeadings(attachCaptions(blocks));
 }
