@@ -88,6 +88,18 @@ describe('the offline bot answers only what a passage answers', () => {
     expect(remark).not.toContain(FROM_FAMILY);
   });
 
+  it('answers a few words typed as a search, or says it does not know; a name alone is no search', async () => {
+    const answered = await ask('bus fee');
+    expect(answered).toContain(FROM_FAMILY);
+    expect(answered).toContain('The bus fee is $1,200 a year.');
+    const unknown = await ask('swimming pool');
+    expect(unknown).toContain(DONT_KNOW);
+    expect(unknown).toContain('pass your question on to our admissions team');
+    const name = await ask('Maria Lopez');
+    expect(name).not.toContain(DONT_KNOW);
+    expect(name).toContain('May I ask your name?');
+  });
+
   it('asks nothing of the knowledge base for a question with no subject yet', async () => {
     const answer = await ask('I have a question');
     expect(answer).not.toContain(DONT_KNOW);

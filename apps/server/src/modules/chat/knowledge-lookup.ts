@@ -22,6 +22,30 @@ export const ANSWER_LIMIT = 3;
 export const ANSWER_THRESHOLD = SEARCH_THRESHOLD_MIN;
 /** Subject words a remark needs before it is looked up as if it were a question. */
 const REMARK_WORDS = 2;
+/** A phrase typed as a search ('fees', 'term dates', 'pick up time for year 2'): at most this many words. */
+const MAX_QUERY_PHRASE_WORDS = 8;
+/** Words of a sentence about the parent or the child, not a phrase typed as a search. */
+const PERSONAL = /\b(?:i|i'm|im|me|my|we|we're|our|us|he|he's|she|she's|his|her|him|they|their|them)\b/i;
+
+/**
+ * A message typed as a search rather than a sentence: a few words naming a subject, about no one
+ * ('fees', 'term dates'); 'name' when its words are all capitalised ('Maria Lopez', 'Uniform'): the
+ * parent may be introducing themselves, so it is answered when a passage answers it, and never
+ * told "I don't know".
+ */
+function queryPhrase(text: string, names: string[]): 'query' | 'name' | null {
+  const words = text.trim().split(/\s+/);
+  // 'Leo worries about loud lunch halls': about the child the parent named.
+  const named = names.some((n) => words.some((w) => w.toLowerCase().replace(/\W+$/, '') === n.toLowerCase()));
+  if (
+    words.length > MAX_QUERY_PHRASE_WORDS ||
+    PERSONAL.test(text) ||
+    named ||
+    subjectWords(text).length === 0
+  )
+    return null;
+  return words.length <= 4 && words.every((w) => /^[A-Z][a-z'’-]*[.,!]?$/.test(w)) ? 'name' : 'query';
+}
 /** Pronouns that point back at the child the parent just described ('...dyslexia, can you support her'). */
 const REFERS_BACK = /\b(?:him|her|them|he|she|they|his|their)\b/i;
 
@@ -119,11 +143,21 @@ export async function lookUp(
   text: string,
 ): Promise<KnowledgeLookup> {
   const queries = queriesOf(text, namesOf(understood));
-  const asks = understood.extraction.isQuestion;
+  // A phrase typed as a search while the bot waits for no answer of its own is a question.
+  const phrase =
+    !understood.dialogue.asked && understood.learnt.length === 0
+      ? queryPhrase(
+          text,
+          namesOf(understood).flatMap((n) => n.split(/\s+/)),
+        )
+      : null;
+  const asks = understood.extraction.isQuestion || phrase === 'query';
   // A remark that tells the intake nothing but names a subject ('she can't cope with noisy dining
   // halls') is answered when a passage answers it; it is never told "I don't know".
   const remarks =
-    !asks && understood.learnt.length === 0 && subjectWords(queries[0] ?? '').length >= REMARK_WORDS;
+    !asks &&
+    understood.learnt.length === 0 &&
+    (subjectWords(queries[0] ?? '').length >= REMARK_WORDS || phrase === 'name');
   if (!asks && !remarks) return { passages: [], answer: null };
   let first: KnowledgePassage[] | null = null;
   for (const query of queries) {
