@@ -28,7 +28,7 @@ const cellsOf = (line: string) =>
     .map((c) => c.trim());
 
 /** The handbooks' Markdown (headings, paragraphs, lists, pipe tables, bold) as HTML. */
-export function markdownToHtml(markdown: string): string {
+function markdownToHtml(markdown: string): string {
   const lines = markdown.split(/\r?\n/);
   const out: string[] = [];
   let paragraph: string[] = [];
