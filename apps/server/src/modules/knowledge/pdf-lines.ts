@@ -245,7 +245,7 @@ export function pdfPageLines(items: unknown[]): LayoutLine[] {
 /**
  * Whether the line before line i ended short: the first word of line i would have fitted on it, so
  * the writer broke the line there (a list item whose bullet is drawn, not typed; an address line),
- * and line i starts a new paragraph even with no gap above it. Only lines of one piece each, both
+ * and line i starts a new paragraph even with no gap above it, unless it starts in lower case. Only lines of one piece each, both
  * starting at their column's left edge or indented alike a little from it (prose or a list, not a
  * table's wrapped cell), are compared.
  */
@@ -270,6 +270,8 @@ function shortLineEnds(lines: OrderedLine[]): (i: number) => boolean {
     // Both at the left edge, or indented alike near it (a list's items).
     const nearLeft = cell.start - edge.left <= MAX_INDENT * (edge.right - edge.left);
     if (!nearLeft || Math.abs(before.start - cell.start) > line.size / 2) return false;
+    // A line starting in lower case goes on with the sentence (text in a narrow box ends short).
+    if (/^[a-z]/.test(cell.text)) return false;
     const charWidth = (cell.end - cell.start) / Math.max(1, cell.text.length);
     const firstWord = cell.text.split(/\s+/)[0] ?? '';
     return before.end + charWidth * (firstWord.length + 1) < edge.right - line.size;

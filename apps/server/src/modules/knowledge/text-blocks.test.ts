@@ -313,6 +313,24 @@ describe('PDF lines', () => {
     },
   );
 
+  it('keeps a paragraph set in a narrow box whole: its lines end short but go on in lower case', () => {
+    const wide = 'Hot lunch is prepared on site every day by our own kitchen team, and the';
+    const box = [
+      'Important: children who bring a',
+      'packed lunch must not bring any food',
+      'containing nuts, sesame or kiwi.',
+    ];
+    const items = [
+      item(wide, 72, 700, 440),
+      item('whole campus is nut-free.', 72, 687),
+      ...box.map((line, i) => item(line, 80, 655 - i * 13, 200)),
+    ];
+    expect(layoutBlocks(pdfPageLines(items)).map((b) => b.text)).toEqual([
+      `${wide} whole campus is nut-free.`,
+      box.join(' '),
+    ]);
+  });
+
   it('starts a paragraph after a line that ended short, with no gap (a list whose bullets are drawn)', () => {
     const wrapped = 'Our office is staffed from eight until half past four on every school day, and';
     const items = [
