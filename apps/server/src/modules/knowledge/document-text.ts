@@ -150,7 +150,11 @@ async function pdfBlocks(content: Buffer): Promise<TextBlock[]> {
 async function docxBlocks(content: Buffer): Promise<TextBlock[]> {
   const mammoth = await import('mammoth');
   try {
-    const { value } = await mammoth.convertToHtml({ buffer: content });
+    // Word's Title style is the document's first heading (mammoth's default map leaves it a paragraph).
+    const { value } = await mammoth.convertToHtml(
+      { buffer: content },
+      { styleMap: ["p[style-name='Title'] => h1:fresh"] },
+    );
     return htmlBlocks(value);
   } catch {
     throw new DocumentProblem('This DOCX could not be read (the file is damaged or not a Word document)');

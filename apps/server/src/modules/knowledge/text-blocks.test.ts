@@ -1,5 +1,7 @@
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { chunkBlocks, countTokens } from './chunking';
+import { extractDocumentText } from './document-text';
 import { htmlBlocks } from './html-blocks';
 import { layoutBlocks, plainTextBlocks } from './layout-blocks';
 import { pdfPageLines } from './pdf-lines';
@@ -136,6 +138,26 @@ describe('Markdown and DOCX tables', () => {
       caption: 'The fees by division:',
       rows: ['Lower: $21,000', 'Upper: $24,000'],
     });
+  });
+
+  it("reads a Word document's Title style as its first heading", async () => {
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ text: 'Parent Handbook 2026', heading: HeadingLevel.TITLE }),
+            new Paragraph({ text: 'Fees', heading: HeadingLevel.HEADING_1 }),
+            new Paragraph('Tuition is $21,000 a year.'),
+          ],
+        },
+      ],
+    });
+    const { blocks } = await extractDocumentText('docx', await Packer.toBuffer(doc));
+    expect(blocks).toEqual([
+      { kind: 'heading', level: 1, text: 'Parent Handbook 2026' },
+      { kind: 'heading', level: 1, text: 'Fees' },
+      { kind: 'paragraph', text: 'Tuition is $21,000 a year.' },
+    ]);
   });
 
   it('reads a table used for layout as the blocks of its cells', () => {
