@@ -151,7 +151,9 @@ export function findTables(lines: LayoutLine[]): { start: number; end: number; t
       (inRowAbove(last) ||
         (!last.breakBefore &&
           (last.cells[0]!.start > lines[i]!.cells[0]!.end ||
-            (Math.abs(last.cells[0]!.start - firstColumn) < 1 &&
+            // (on a PDF page, where a paragraph after a table has a gap above it)
+            (last.size !== undefined &&
+              Math.abs(last.cells[0]!.start - firstColumn) < 1 &&
               (!afterLast || afterLast.breakBefore || afterLast.cells[0]!.start < firstColumn - 1)))))
     )
       end++;

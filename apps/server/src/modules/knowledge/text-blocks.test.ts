@@ -20,6 +20,17 @@ describe('plain text', () => {
     expect(headings(blocks)).toEqual(['PARENT HANDBOOK', 'Part 2', 'Fees and Payment']);
   });
 
+  it('ends a table at a one-line paragraph right under it, with no blank line between', () => {
+    const blocks = plainTextBlocks(
+      'Fee          Amount       When\nApplication  $150         With the form\nDeposit      $1,200       On offer\nFees are due in August.\n\nNext section\nText here.',
+    );
+    expect(tables(blocks)[0]!.rows).toEqual([
+      'Application: Amount: $150; When: With the form',
+      'Deposit: Amount: $1,200; When: On offer',
+    ]);
+    expect(blocks[1]).toEqual({ kind: 'paragraph', text: 'Fees are due in August.' });
+  });
+
   it('keeps a run of short lines as a list, one line each, under the title above it', () => {
     const blocks = plainTextBlocks(
       'What to bring\n\nWater bottle\nIndoor shoes\nLibrary bag\n\nThe office opens at 8.',
