@@ -142,13 +142,14 @@ export async function lookUp(
   understood: Understood,
   text: string,
 ): Promise<KnowledgeLookup> {
-  const queries = queriesOf(text, namesOf(understood));
+  const names = namesOf(understood);
+  const queries = queriesOf(text, names);
   // A phrase typed as a search while the bot waits for no answer of its own is a question.
   const phrase =
     !understood.dialogue.asked && understood.learnt.length === 0
       ? queryPhrase(
           text,
-          namesOf(understood).flatMap((n) => n.split(/\s+/)),
+          names.flatMap((n) => n.split(/\s+/)),
         )
       : null;
   const asks = understood.extraction.isQuestion || phrase === 'query';

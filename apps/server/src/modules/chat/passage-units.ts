@@ -86,8 +86,9 @@ export function passageUnits(text: string): PassageUnit[] {
     }
     if (QA_PREFIX.test(line)) {
       // 'Q: When does term start? A: On 3 September.': the question labels the answer after it.
-      const inline = INLINE_ANSWER.exec(line.replace(QA_PREFIX, ''));
-      if (!inline) return setLabel(line.replace(QA_PREFIX, ''));
+      const question = line.replace(QA_PREFIX, '');
+      const inline = INLINE_ANSWER.exec(question);
+      if (!inline) return setLabel(question);
       setLabel(inline[1]!);
       for (const sentence of sentencesOf(inline[2]!)) add('sentence', sentence);
       return;

@@ -36,6 +36,15 @@ export function wordingsOf(query: string): string[] {
   return out.filter(Boolean);
 }
 
+/** The stems of one wording ('after-school' <-> 'care', 'math':*), each once. */
+function stemsOfWording(wording: string): { l: string; p: boolean }[] {
+  const found = [...wording.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => ({
+    l: m[1]!.replace(/''/g, "'"),
+    p: !!m[2],
+  }));
+  return [...new Map(found.map((f) => [`${f.l}:${f.p}`, f])).values()];
+}
+
 /** The index of the quote closing the lexeme opened at `open` ('' inside a lexeme is a quote). */
 function skipQuoted(query: string, open: number): number {
   for (let i = open + 1; i < query.length; i++)
@@ -102,20 +111,17 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
    * holding it (the sum over its wordings): for estimating reads.
    */
   async function documentFrequencies(queries: string[], n: number): Promise<{ df: number; upper: number }[]> {
-    const stems = queries.flatMap((query, i) =>
-      wordingsOf(query).flatMap((wording, a) => {
-        const found = [...wording.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((m) => ({
-          l: m[1]!.replace(/''/g, "'"),
-          p: !!m[2],
-        }));
-        const unique = new Map(found.map((f) => [`${f.l}:${f.p}`, f]));
-        return [...unique.values()].map((f) => ({ i, a, ...f }));
-      }),
+    // Each query's wordings, each wording's stems (a prefix stem marked).
+    const parsed = queries.map((query) =>
+      wordingsOf(query)
+        .map(stemsOfWording)
+        .filter((w) => w.length > 0),
     );
+    const stems = [...new Map(parsed.flat(2).map((s) => [`${s.l}:${s.p}`, s])).values()];
     const counted = await rows<{ l: string; p: boolean; df: number; upper: number }>(
       db,
       sql`with stems as (
-            select distinct x->>'l' as l, (x->>'p')::boolean as p
+            select x->>'l' as l, (x->>'p')::boolean as p
             from jsonb_array_elements(${JSON.stringify(stems)}::jsonb) as x
           )
           select l, p, max(df)::int as df, sum(df)::int as upper from (
@@ -129,24 +135,18 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
     const countOf = new Map(
       counted.map((c) => [`${c.l}:${c.p}`, { df: Number(c.df), upper: Number(c.upper) }]),
     );
-    // A wording is held by at most as many chunks as its rarest stem (a stem no chunk holds: none).
-    const wordings = new Map<string, { df: number; upper: number }>();
-    for (const { i, a, l, p } of stems) {
-      const key = `${i}:${a}`;
-      const count = countOf.get(`${l}:${p}`) ?? { df: 0, upper: 0 };
-      const seen = wordings.get(key);
-      wordings.set(
-        key,
-        seen ? { df: Math.min(seen.df, count.df), upper: Math.min(seen.upper, count.upper) } : count,
-      );
-    }
-    return queries.map((_, i) => {
-      const mine = [...wordings.entries()].filter(([key]) => key.startsWith(`${i}:`)).map(([, v]) => v);
+    const count = (s: { l: string; p: boolean }) => countOf.get(`${s.l}:${s.p}`) ?? { df: 0, upper: 0 };
+    return parsed.map((wordings) => {
+      // A wording is held by at most as many chunks as its rarest stem (a stem no chunk holds: none).
+      const held = wordings.map((w) => ({
+        df: Math.min(...w.map((s) => count(s).df)),
+        upper: Math.min(...w.map((s) => count(s).upper)),
+      }));
       return {
-        df: Math.min(n, Math.max(0, ...mine.map((w) => w.df))),
+        df: Math.min(n, Math.max(0, ...held.map((h) => h.df))),
         upper: Math.min(
           n,
-          mine.reduce((sum, w) => sum + w.upper, 0),
+          held.reduce((sum, h) => sum + h.upper, 0),
         ),
       };
     });

@@ -106,13 +106,18 @@ export function markdownBlocks(markdown: string): TextBlock[] {
     if (text) blocks.push({ kind: 'paragraph', text });
     paragraph = [];
   };
-  const boldLine = (line: string) => /^(\*\*|__)(?=\S)(.+?)(?<=\S)\1$/.exec(line)?.[2];
+  /** The words of a line wholly in bold ('**Uniform**'), not of one with bold and plain parts. */
+  const boldLine = (line: string) => {
+    const inner = /^(\*\*|__)(?=\S)(.+?)(?<=\S)\1$/.exec(line)?.[2];
+    return inner && !/\*\*|__/.test(inner) ? inner : undefined;
+  };
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     const next = lines[i + 1]?.trim() ?? '';
     const atx = /^(#{1,6})\s+(.*?)\s*#*$/.exec(line);
     const table = line.includes('|') ? pipeTableAt(lines, i) : null;
+    const bold = boldLine(line);
     if (table) {
       flush();
       blocks.push(table.table);
@@ -125,10 +130,10 @@ export function markdownBlocks(markdown: string): TextBlock[] {
       i++;
     } else if (!line || /^(-{3,}|\*{3,}|_{3,})$/.test(line)) {
       flush();
-    } else if (boldLine(line) && !/\*\*|__/.test(boldLine(line)!)) {
+    } else if (bold !== undefined) {
       // A line wholly in bold stands alone: a heading by its looks, or a caption (boldHeadings).
       flush();
-      blocks.push({ kind: 'paragraph', text: clean(boldLine(line)!.replace(/`/g, '')), bold: true });
+      blocks.push({ kind: 'paragraph', text: clean(bold.replace(/`/g, '')), bold: true });
     } else if (LIST_ITEM.test(line) || QA_LINE.test(line)) {
       flush();
       paragraph.push(line.replace(/^[*•▪◦]\s+/, '- ').replace(/\*\*|__|`/g, ''));
