@@ -5,8 +5,9 @@ import { BadInputError } from '../../http/errors';
 import { assertSafeContent, contentChecksFor } from '../../security/upload-checks';
 import { htmlBlocks } from './html-blocks';
 import { layoutBlocks, plainTextBlocks } from './layout-blocks';
-import type { LayoutLine } from './layout-tables';
+import type { IsWord, LayoutLine } from './layout-tables';
 import { pdfDocumentLines, pdfPageLines } from './pdf-lines';
+import { englishWordsFromWordNet } from './related-words';
 import { markdownBlocks, type TextBlock } from './text-blocks';
 
 /**
@@ -118,6 +119,9 @@ async function extractByKind(kind: KnowledgeFileType, content: Buffer): Promise<
   }
 }
 
+let isEnglishWord: IsWord | undefined;
+const englishWord = () => (isEnglishWord ??= englishWordsFromWordNet());
+
 async function pdfBlocks(content: Buffer): Promise<TextBlock[]> {
   const { getDocumentProxy } = await import('unpdf');
   const pages: LayoutLine[][] = [];
@@ -143,8 +147,9 @@ async function pdfBlocks(content: Buffer): Promise<TextBlock[]> {
       throw new DocumentProblem('This PDF is password-protected: remove the password and upload it again');
     throw new DocumentProblem(`This PDF could not be read (the file is damaged or not a valid PDF)`);
   }
-  // Sizes are compared over the whole document; running headers and footers are kept once.
-  return layoutBlocks(pdfDocumentLines(pages));
+  // Sizes are compared over the whole document; running headers and footers are kept once. A word
+  // a narrow table cell broke across its lines is joined again by the dictionary.
+  return layoutBlocks(pdfDocumentLines(pages), englishWord());
 }
 
 async function docxBlocks(content: Buffer): Promise<TextBlock[]> {

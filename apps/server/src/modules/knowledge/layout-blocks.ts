@@ -1,4 +1,4 @@
-import { findTables, lineText, type LayoutLine, type LineCell } from './layout-tables';
+import { findTables, lineText, type IsWord, type LayoutLine, type LineCell } from './layout-tables';
 import {
   attachCaptions,
   clean,
@@ -77,10 +77,11 @@ function bodySizeOf(lines: LayoutLine[]): number | undefined {
   return best;
 }
 
-export function layoutBlocks(lines: LayoutLine[]): TextBlock[] {
+/** isWord: whether a word is English, to join a word broken across a table cell's lines (layout-tables.ts). */
+export function layoutBlocks(lines: LayoutLine[], isWord?: IsWord): TextBlock[] {
   const items: Item[] = [];
   let next = 0;
-  for (const { start, end, table } of findTables(lines)) {
+  for (const { start, end, table } of findTables(lines, isWord)) {
     for (; next < start; next++)
       items.push({ kind: 'line', line: lines[next]!, text: clean(lineText(lines[next]!)) });
     items.push({ kind: 'table', block: table });

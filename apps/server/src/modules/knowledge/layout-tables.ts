@@ -59,8 +59,43 @@ function columnIndex(cell: LineCell, columns: { start: number; end: number }[]):
 
 const isTabbed = (line: LayoutLine) => line.cells.some((c) => c.column !== undefined);
 
+/** Whether a word is English (WordNet): tells a word broken across a cell's lines from two words. */
+export type IsWord = (word: string) => boolean;
+
+/** A fragment this long or longer may be the start of a word broken across a narrow cell's lines. */
+const MIN_FRAGMENT = 4;
+
+/**
+ * A cell's text and the text of its next line. A word processor breaks a word too wide for a
+ * narrow column where it reaches the edge ('A$6,15' / '0', 'Extensi' / 'on'), so those lines join
+ * without a space: when the next line starts with what no line starts with (a comma, a full stop,
+ * a closing bracket: line breaking never puts them first), after a hyphen inside a word or a range
+ * ('9-' / '12', 'after-' / 'school': a break line breaking allows), when it completes a number (a thousands
+ * group of three digits, the minutes of a time, the amount after a currency sign), or when the two
+ * pieces make an English word and the first alone is none. Other lines join with a space.
+ */
+export function joinWrapped(upper: string, lower: string, isWord: IsWord): string {
+  if (!upper || !lower) return upper || lower;
+  const glued = `${upper}${lower}`;
+  if (/^[,.;:)\]%]/.test(lower) || (/\w-$/.test(upper) && /^\w/.test(lower))) return glued;
+  const group = /,(\d{1,2})$/.exec(upper)?.[1];
+  const digits = /^(\d+)(?!\d)/.exec(lower)?.[1];
+  if (group && digits && group.length + digits.length === 3) return glued;
+  if (/\d:\d$/.test(upper) && /^\d(?!\d)/.test(lower)) return glued;
+  if (/(?:^|\s|[A-Z])[$£€]$/.test(upper) && digits) return glued;
+  const head = /(?:^|\s)([A-Za-z]+)$/.exec(upper)?.[1];
+  const tail = /^([a-z]+)/.exec(lower)?.[1];
+  if (head && tail && head.length >= MIN_FRAGMENT && !isWord(head) && isWord(`${head}${tail}`)) return glued;
+  return `${upper} ${lower}`;
+}
+
 /** The lines' cells in a grid; a line of wrapped cells (close below, or only later columns) joins its row. */
-function gridOf(lines: LayoutLine[], columns: { start: number; end: number }[], width: number): string[][] {
+function gridOf(
+  lines: LayoutLine[],
+  columns: { start: number; end: number }[],
+  width: number,
+  isWord: IsWord,
+): string[][] {
   const multi = lines.filter((l) => l.cells.length > 1);
   const pitches = multi
     .map((l) => l.gap ?? 0)
@@ -80,7 +115,7 @@ function gridOf(lines: LayoutLine[], columns: { start: number; end: number }[], 
     const startsRow = !!lines[n + 1] && inRowAbove(lines[n + 1]!) && !inRowAbove(line) && !closeBelow;
     const wraps =
       previous && !startsRow && (closeBelow || inRowAbove(line) || (line.cells.length === 1 && !cells[0]));
-    if (wraps) cells.forEach((text, i) => (previous[i] = [previous[i], text].filter(Boolean).join(' ')));
+    if (wraps) cells.forEach((text, i) => (previous[i] = joinWrapped(previous[i]!, text, isWord)));
     else grid.push(cells);
   }
   // A row whose first cell is blank belongs to the label above ("same as above").
@@ -109,7 +144,7 @@ function isWrappedCell(lines: LayoutLine[], i: number): boolean {
 }
 
 /** A table made of lines[start..end), or null when they do not line up in two or more columns. */
-function tableOf(lines: LayoutLine[]): TableBlock | null {
+function tableOf(lines: LayoutLine[], isWord: IsWord): TableBlock | null {
   const rows = lines.filter((l) => l.cells.length > 1);
   if (rows.length < 2) return null;
   const tabbed = rows.every(isTabbed);
@@ -118,14 +153,17 @@ function tableOf(lines: LayoutLine[]): TableBlock | null {
   if (width < 2) return null;
   // Every row must spread over two columns or more: prose split at chance spaces does not.
   const spread = rows.every((l) => new Set(l.cells.map((c) => columnIndex(c, columns))).size >= 2);
-  return spread ? tableBlock(gridOf(lines, columns, width)) : null;
+  return spread ? tableBlock(gridOf(lines, columns, width, isWord)) : null;
 }
 
 /**
  * The table runs among lines: [start, end) and the table. A run is consecutive row-like lines
  * (a single wrapped line between or just after them joins), two rows at least.
  */
-export function findTables(lines: LayoutLine[]): { start: number; end: number; table: TableBlock }[] {
+export function findTables(
+  lines: LayoutLine[],
+  isWord: IsWord = () => true,
+): { start: number; end: number; table: TableBlock }[] {
   const found: { start: number; end: number; table: TableBlock }[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!isRowLike(lines[i]!)) continue;
@@ -160,7 +198,7 @@ export function findTables(lines: LayoutLine[]): { start: number; end: number; t
     // A one-piece line just above, sharing the first row (a wrapped header cell's first line).
     const after = found.at(-1)?.end ?? 0;
     const start = i > after && inRowAbove(lines[i]!) && lines[i - 1]!.cells.length === 1 ? i - 1 : i;
-    const table = tableOf(lines.slice(start, end));
+    const table = tableOf(lines.slice(start, end), isWord);
     if (table && table.rows.length > 0) {
       found.push({ start, end, table });
       i = end - 1;

@@ -4,6 +4,7 @@ import { chunkBlocks, countTokens } from './chunking';
 import { extractDocumentText } from './document-text';
 import { htmlBlocks } from './html-blocks';
 import { layoutBlocks, plainTextBlocks } from './layout-blocks';
+import { joinWrapped } from './layout-tables';
 import { pdfPageLines } from './pdf-lines';
 import { markdownBlocks, type TextBlock } from './text-blocks';
 
@@ -289,7 +290,7 @@ describe('PDF lines', () => {
     const blocks = layoutBlocks(pdfPageLines(items));
     const [table] = tables(blocks);
     expect(table!.rows).toEqual([
-      'Senior School: Grades: Grades 9- 12; Largest class: 12 students',
+      'Senior School: Grades: Grades 9-12; Largest class: 12 students',
       'Launchpad Transition Program: Grades: After Grade 12; Largest class: 6 students',
     ]);
     expect(blocks[0]).toEqual({ kind: 'paragraph', text: prose.join(' ') });
@@ -297,6 +298,52 @@ describe('PDF lines', () => {
       kind: 'paragraph',
       text: 'Students are placed by skill as well as by age.',
     });
+  });
+
+  it('joins a word or a figure that a narrow cell broke across its lines, and keeps two words apart', () => {
+    // A word processor breaks what does not fit a narrow column at its edge: 'A$6,15' / '0'.
+    const items = [
+      item('Stage', 78, 675),
+      item('Per term', 250, 675),
+      item('Extensi', 400, 675),
+      item('on', 400, 662),
+      item('Junior School', 78, 645),
+      item('A$6,15', 250, 645),
+      item('ext. 150', 400, 645),
+      item('0', 250, 632),
+      item('Middle School', 78, 612),
+      item('A$6,950', 250, 612),
+      item('Monthly', 400, 612),
+      item('fee', 400, 599),
+    ];
+    expect(
+      tables(
+        layoutBlocks(pdfPageLines(items), (w) => ['extension', 'monthly', 'fee'].includes(w.toLowerCase())),
+      )[0]!.rows,
+    ).toEqual([
+      'Junior School: Per term: A$6,150; Extension: ext. 150',
+      'Middle School: Per term: A$6,950; Extension: Monthly fee',
+    ]);
+  });
+
+  it.each([
+    ['A$6,15', '0', 'A$6,150'],
+    ['$24,6', '00 a year', '$24,600 a year'],
+    ['12:3', '0 pm', '12:30 pm'],
+    ['Fee: $', '395', 'Fee: $395'],
+    ['(ext', '. 204)', '(ext. 204)'],
+    ['Grades 9-', '12', 'Grades 9-12'],
+    ['after-', 'school care', 'after-school care'],
+    ['Occupational therap', 'ist', 'Occupational therapist'],
+    // Two words, each on its own line, stay two words.
+    ['Monthly', 'fee', 'Monthly fee'],
+    ['ages 4 to', 'day', 'ages 4 to day'],
+    ['$3,505', '000 families', '$3,505 000 families'],
+    ['Dave Kowalc', 'zyk', 'Dave Kowalc zyk'],
+    ['Grades 9 -', '12', 'Grades 9 - 12'],
+  ])('joins the cell lines %j and %j as %j', (upper, lower, joined) => {
+    const english = new Set(['occupational', 'therapist', 'monthly', 'fee', 'day', 'today']);
+    expect(joinWrapped(upper, lower, (w) => english.has(w.toLowerCase()))).toBe(joined);
   });
 
   it("keeps the last row's wrapped first cell in the table (cells set at the top of the row)", () => {
