@@ -22,8 +22,10 @@ export function htmlBlocks(html: string): TextBlock[] {
   const out: TextBlock[] = [];
   const tables: TableState[] = []; // nested tables: only the outermost keeps its structure
   // `plain`: the paragraph has text outside <strong>/<b> (one wholly in bold may be a heading).
-  let open: { tag: string; text: string; plain: boolean } | null = null;
+  let open: { tag: string; text: string; plain: boolean; marker?: string } | null = null;
   let bold = 0;
+  // Word numbers a list itself: mammoth gives <ol> with no numbers in the text, so they are counted here.
+  const lists: { ordered: boolean; count: number }[] = [];
 
   const target = () => tables[0]?.cell?.blocks ?? out;
   const flush = () => {
@@ -32,7 +34,7 @@ export function htmlBlocks(html: string): TextBlock[] {
     const blocks = target();
     if (text) {
       if (open.tag.startsWith('h')) blocks.push({ kind: 'heading', level: Number(open.tag[1]), text });
-      else if (open.tag === 'li') blocks.push({ kind: 'paragraph', text: `- ${text}` });
+      else if (open.tag === 'li') blocks.push({ kind: 'paragraph', text: `${open.marker ?? '-'} ${text}` });
       else blocks.push({ kind: 'paragraph', text, ...(tables.length ? {} : { bold: !open.plain }) });
     }
     open = null;
@@ -50,9 +52,15 @@ export function htmlBlocks(html: string): TextBlock[] {
     if (tag === 'strong' || tag === 'b') bold = Math.max(0, bold + (closing ? -1 : 1));
     else if (tag === 'br') {
       if (open) open.text += ' ';
+    } else if (tag === 'ol' || tag === 'ul') {
+      flush();
+      if (closing) lists.pop();
+      else lists.push({ ordered: tag === 'ol', count: 0 });
     } else if (BLOCK_TAGS.has(tag)) {
       flush();
       if (!closing) open = { tag, text: '', plain: false };
+      const list = lists.at(-1);
+      if (!closing && tag === 'li' && list?.ordered) open!.marker = `${++list.count}.`;
     } else if (tag === 'table') {
       flush();
       if (!closing) tables.push({ rows: [], row: null, cell: null, inHead: false });

@@ -172,6 +172,21 @@ describe('Markdown and DOCX tables', () => {
     ]);
   });
 
+  it("numbers the items of a Word numbered list (mammoth's <ol> has no numbers in its text)", () => {
+    const html =
+      '<p>How to apply:</p><ol><li>Phone the office.</li><li>Visit us<ul><li>bring reports</li></ul></li>' +
+      '<li>Send the form.</li></ol><ol><li>Pay the deposit.</li></ol><ul><li>Uniform list</li></ul>';
+    expect(htmlBlocks(html).map((b) => b.text)).toEqual([
+      'How to apply:',
+      '1. Phone the office.',
+      '2. Visit us',
+      '- bring reports',
+      '3. Send the form.',
+      '1. Pay the deposit.',
+      '- Uniform list',
+    ]);
+  });
+
   it('reads a table used for layout as the blocks of its cells', () => {
     const html = '<table><tr><td><h2>Our Mission</h2><p>Every child reads by grade 3.</p></td></tr></table>';
     expect(htmlBlocks(html)).toEqual([
