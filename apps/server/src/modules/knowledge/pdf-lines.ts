@@ -251,12 +251,15 @@ export function pdfPageLines(items: unknown[]): LayoutLine[] {
  */
 const MAX_INDENT = 0.15;
 function shortLineEnds(lines: OrderedLine[]): (i: number) => boolean {
-  const edges = new Map<number, { left: number; right: number }>();
+  // Edges of the lines in the same column and type size: a running header or footer in small type
+  // set wider than the text, or a heading, does not move the text's right edge.
+  const edges = new Map<string, { left: number; right: number }>();
+  const edgeKey = (line: OrderedLine) => `${line.column}:${Math.round(line.size * 2)}`;
   for (const line of lines) {
     if (line.cells.length !== 1) continue;
     const [cell] = line.cells;
-    const edge = edges.get(line.column) ?? { left: Infinity, right: -Infinity };
-    edges.set(line.column, {
+    const edge = edges.get(edgeKey(line)) ?? { left: Infinity, right: -Infinity };
+    edges.set(edgeKey(line), {
       left: Math.min(edge.left, cell!.start),
       right: Math.max(edge.right, cell!.end),
     });
@@ -266,7 +269,7 @@ function shortLineEnds(lines: OrderedLine[]): (i: number) => boolean {
     if (!previous || !line || previous.column !== line.column) return false;
     if (previous.cells.length !== 1 || line.cells.length !== 1) return false;
     const [before, cell] = [previous.cells[0]!, line.cells[0]!];
-    const edge = edges.get(line.column)!;
+    const edge = edges.get(edgeKey(line))!;
     // Both at the left edge, or indented alike near it (a list's items).
     const nearLeft = cell.start - edge.left <= MAX_INDENT * (edge.right - edge.left);
     if (!nearLeft || Math.abs(before.start - cell.start) > line.size / 2) return false;
@@ -301,6 +304,7 @@ export function pdfDocumentLines(pages: LayoutLine[][]): LayoutLine[] {
   };
   const furniture = new Map<string, LayoutLine>();
   const lines: LayoutLine[] = [];
+  let previousPage: LayoutLine[] = [];
   for (const page of pages) {
     const last = page.length - 1;
     const kept = page.filter((line, i) => {
@@ -312,10 +316,28 @@ export function pdfDocumentLines(pages: LayoutLine[][]): LayoutLine[] {
     const [first] = kept;
     const previous = lines[lines.length - 1];
     const previousText = previous?.cells.map((c) => c.text).join(' ') ?? '';
-    // A sentence running on from the previous page: its paragraph goes on.
-    if (first && previous && !SENTENCE_END.test(previousText) && /^[a-z]/.test(first.cells[0]?.text ?? ''))
+    // A sentence running on from the previous page: its paragraph goes on. It does when the next
+    // page starts in lower case, or when the last line ran to the text's right edge, unfinished,
+    // and the next page's first line is text of its size ('...takes place in the' / 'Sensory Studio').
+    if (
+      first &&
+      previous &&
+      !SENTENCE_END.test(previousText) &&
+      (/^[a-z]/.test(first.cells[0]?.text ?? '') ||
+        (first.cells.length === 1 &&
+          first.size === previous.size &&
+          reachesRightEdge(previous, previousPage)))
+    )
       kept[0] = { ...first, breakBefore: false };
     for (const line of kept) lines.push(line);
+    if (kept.length) previousPage = kept;
   }
   return [...lines, ...furniture.values()];
+}
+
+/** A one-piece line that runs to within two type sizes of the widest such line of its size on its page. */
+function reachesRightEdge(line: LayoutLine, page: LayoutLine[]): boolean {
+  if (line.cells.length !== 1 || line.size === undefined) return false;
+  const ends = page.filter((l) => l.cells.length === 1 && l.size === line.size).map((l) => l.cells[0]!.end);
+  return line.cells[0]!.end >= Math.max(...ends) - 2 * line.size;
 }

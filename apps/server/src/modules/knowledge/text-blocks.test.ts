@@ -5,7 +5,7 @@ import { extractDocumentText } from './document-text';
 import { htmlBlocks } from './html-blocks';
 import { layoutBlocks, plainTextBlocks } from './layout-blocks';
 import { joinWrapped } from './layout-tables';
-import { pdfPageLines } from './pdf-lines';
+import { pdfDocumentLines, pdfPageLines } from './pdf-lines';
 import { markdownBlocks, type TextBlock } from './text-blocks';
 
 /** The rules that turn a document's text into blocks and chunks, on small inputs. */
@@ -424,6 +424,50 @@ describe('PDF lines', () => {
       `${wide} whole campus is nut-free.`,
       box.join(' '),
     ]);
+  });
+
+  it('reads on across a page break in mid-sentence, past the running header and footer', () => {
+    const small = (str: string, x: number, y: number, width: number) => ({
+      ...item(str, x, y, width),
+      transform: [8, 0, 0, 8, x, y],
+      height: 8,
+    });
+    const full = (str: string, y: number) => item(str, 72, y, 440);
+    const subjects = ['Art', 'Music', 'Drama', 'Sport'];
+    const pages = subjects.map((subject, n) =>
+      pdfPageLines([
+        small('Wattle Grove School · Parent Handbook 2027', 300, 800, 260),
+        full(`${subject} fees: families who hold a current Health Care Card or Pensioner Concession`, 700),
+        full('Card can apply for fee assistance of up to 40% of tuition, and applications', 687),
+        item(`for ${subject.toLowerCase()} close on 30 November.`, 72, 674),
+        full(`${subject} therapy for children with motor goals takes place in the`, 100),
+        small(`Page ${n + 1} of 4`, 280, 40, 40),
+      ]),
+    );
+    const texts = layoutBlocks(pdfDocumentLines(pages)).map((b) => b.text);
+    // One paragraph: the header, in smaller type and wider than the text, does not make its lines end short.
+    expect(texts[0]).toBe(
+      'Art fees: families who hold a current Health Care Card or Pensioner Concession Card can apply for fee assistance of up to 40% of tuition, and applications for art close on 30 November.',
+    );
+    // The sentence at the foot of page 1 goes on at the top of page 2, although it goes on with a capital.
+    expect(texts[1]).toMatch(
+      /^Art therapy for children with motor goals takes place in the Music fees: families/,
+    );
+    expect(texts.filter((t) => /^Page \d/.test(t))).toHaveLength(1);
+  });
+
+  it('starts a new paragraph on the next page after a line that ends a sentence or ends short', () => {
+    const edge = (n: number) =>
+      item(`Prose line number ${'x'.repeat(n)} that sets the right edge of the text`, 72, 400, 440);
+    const pages = [
+      [item('Uniform is worn every day except on the last Friday of each term.', 72, 100, 440)],
+      [item('Buses leave the main gate at 3:30 pm.', 72, 700)],
+      [item('Contact the office', 72, 100)],
+      [item('Phone 555 0100 between 8 am and 4 pm.', 72, 700)],
+    ].map((items, n) => pdfPageLines([...items, edge(n)]));
+    const texts = layoutBlocks(pdfDocumentLines(pages)).map((b) => b.text);
+    expect(texts).toContain('Buses leave the main gate at 3:30 pm.');
+    expect(texts).toContain('Phone 555 0100 between 8 am and 4 pm.');
   });
 
   it('starts a paragraph after a line that ended short, with no gap (a list whose bullets are drawn)', () => {
