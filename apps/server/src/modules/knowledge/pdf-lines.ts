@@ -9,7 +9,12 @@ import { SENTENCE_END } from './text-blocks';
  * than the page's usual line spacing, a change of size, a new page or column starts a paragraph.
  */
 type Fragment = { text: string; x: number; end: number; y: number; size: number; spaced: boolean };
-type VisualLine = { y: number; size: number; cells: LineCell[] };
+/**
+ * A piece of a line, with its baseline and the largest type size in it: a line split into columns
+ * takes each side's (a column's lines need not share baselines with the other's).
+ */
+type SizedCell = LineCell & { size: number; y: number };
+type VisualLine = { y: number; size: number; cells: SizedCell[] };
 
 /** A gap wider than this many font sizes separates two columns (a word space is about 0.25). */
 const COLUMN_GAP = 0.8;
@@ -50,6 +55,44 @@ function visualLines(fragments: Fragment[]): Fragment[][] {
 }
 
 /**
+ * Justified text sets the words of a line apart by equal gaps, in a narrow column often wider than
+ * a column gap. A run of three words or more (pieces of one word each) with equal gaps under this
+ * many type sizes, most of them starting in lower case, is a line of text, not a table row.
+ */
+const MAX_JUSTIFIED_GAP = 3;
+const EQUAL_GAPS = 0.5;
+
+function joinJustified(cells: SizedCell[]): SizedCell[] {
+  const out: SizedCell[] = [];
+  const gap = (k: number) => cells[k]!.start - cells[k - 1]!.end;
+  const isWord = (c: SizedCell) => !/\s/.test(c.text);
+  for (let i = 0; i < cells.length;) {
+    let j = i + 1;
+    if (isWord(cells[i]!))
+      while (
+        j < cells.length &&
+        isWord(cells[j]!) &&
+        gap(j) < MAX_JUSTIFIED_GAP * cells[j]!.size &&
+        Math.abs(gap(j) - gap(i + 1)) <= EQUAL_GAPS
+      )
+        j++;
+    const run = cells.slice(i, j);
+    const lower = run.filter((c) => /^[a-z]/.test(c.text)).length;
+    if (run.length >= 3 && lower * 2 >= run.length) {
+      out.push({
+        text: run.map((c) => c.text).join(' '),
+        start: run[0]!.start,
+        end: run.at(-1)!.end,
+        size: Math.max(...run.map((c) => c.size)),
+        y: run[0]!.y,
+      });
+      i = j;
+    } else out.push(cells[i++]!);
+  }
+  return out;
+}
+
+/**
  * A list item's marker set apart from its text by a tab stop, as word processors print lists: a
  * bullet glyph (a symbol font's private-use character, 'o' or '§' for its second-level bullets) or
  * a number or letter ('1.', 'b)', '(iv)').
@@ -59,29 +102,35 @@ const LIST_MARKER =
 const BULLET_GLYPH = /^(?:[▪◦●○■□◆◇►▶➢✓✔·*o§Ø\u2013\u2014-]|[\uE000-\uF8FF])$/;
 
 /** A marker piece joined to the text after it ('•  Headteacher: ...' is a list item, not a row). */
-function withListMarker(cells: LineCell[]): LineCell[] {
+function withListMarker(cells: SizedCell[]): SizedCell[] {
   const [marker, text] = cells;
   if (!marker || !text || !LIST_MARKER.test(marker.text)) return cells;
   const shown = BULLET_GLYPH.test(marker.text) ? '•' : marker.text;
-  return [{ text: `${shown} ${text.text}`, start: marker.start, end: text.end }, ...cells.slice(2)];
+  const size = Math.max(marker.size, text.size);
+  return [
+    { text: `${shown} ${text.text}`, start: marker.start, end: text.end, size, y: text.y },
+    ...cells.slice(2),
+  ];
 }
 
 /** A line's pieces: fragments joined (a space where there is one), split at column gaps. */
-function cellsOf(line: Fragment[]): LineCell[] {
-  return withListMarker(piecesOf(line));
+function cellsOf(line: Fragment[]): SizedCell[] {
+  return withListMarker(joinJustified(piecesOf(line)));
 }
 
-function piecesOf(line: Fragment[]): LineCell[] {
-  const cells: LineCell[] = [];
+function piecesOf(line: Fragment[]): SizedCell[] {
+  const cells: SizedCell[] = [];
   let previous: Fragment | undefined;
   for (const f of line) {
     const gap = previous ? f.x - previous.end : Infinity;
     const cell = cells[cells.length - 1];
-    if (!cell || gap > COLUMN_GAP * f.size) cells.push({ text: f.text, start: f.x, end: f.end });
+    if (!cell || gap > COLUMN_GAP * f.size)
+      cells.push({ text: f.text, start: f.x, end: f.end, size: f.size, y: f.y });
     else {
       const space = gap > WORD_GAP * f.size || f.spaced || previous!.spaced ? ' ' : '';
       cell.text += space + f.text;
       cell.end = Math.max(cell.end, f.end);
+      cell.size = Math.max(cell.size, f.size);
     }
     previous = f;
   }
@@ -130,8 +179,15 @@ function asColumns(lines: VisualLine[], gutter: number): { left: VisualLine[]; r
   for (const line of lines) {
     const l = line.cells.filter((c) => c.end <= gutter);
     const r = line.cells.filter((c) => c.start >= gutter);
-    if (l.length) left.push({ ...line, cells: l });
-    if (r.length) right.push({ ...line, cells: r });
+    // Each side keeps its own type size: a heading in one column is no heading in the other.
+    const side = (cells: SizedCell[]) => ({
+      ...line,
+      cells,
+      y: cells[0]!.y,
+      size: Math.max(...cells.map((c) => c.size)),
+    });
+    if (l.length) left.push(side(l));
+    if (r.length) right.push(side(r));
   }
   // Mostly prose on both sides: half a side's lines of one piece at least are long, and a quarter
   // carry a sentence on from the line above (a table's cells each start afresh). Lines of several
@@ -238,7 +294,8 @@ export function pdfPageLines(items: unknown[]): LayoutLine[] {
       gap! > size * spacing * 1.35 ||
       Math.abs(previous.size - line.size) > 0.05 * line.size ||
       endsShort(i);
-    return { cells: line.cells, size: line.size, gap, breakBefore };
+    const cells = line.cells.map(({ text, start, end }) => ({ text, start, end }));
+    return { cells, size: line.size, gap, breakBefore };
   });
 }
 

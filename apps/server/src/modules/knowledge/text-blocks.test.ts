@@ -250,6 +250,46 @@ describe('PDF lines', () => {
     ]);
   });
 
+  it('gives each column its own type size and baselines: a heading in one is no heading in the other', () => {
+    const heading = { ...item('Lunch plans', 72, 661, 120), transform: [16, 0, 0, 16, 72, 661], height: 16 };
+    const items = [heading];
+    for (let i = 0; i < 4; i++)
+      items.push(item(`left column line number ${i} of the prose`, 72, 640 - i * 13, 210));
+    // The right column's lines sit between the left's baselines; one shares the heading's line.
+    for (let i = 0; i < 6; i++)
+      items.push(item(`right column line number ${i} of the prose`, 318, 665 - i * 13, 210));
+    const lines = pdfPageLines(items);
+    const right = lines.filter((l) => l.cells[0]!.text.startsWith('right'));
+    expect(right.map((l) => l.size)).toEqual([11, 11, 11, 11, 11, 11]);
+    expect(right.slice(1).map((l) => l.gap)).toEqual([13, 13, 13, 13, 13]);
+    expect(right.slice(1).every((l) => !l.breakBefore)).toBe(true);
+  });
+
+  it('reads a justified line, its words set apart by equal wide gaps, as one piece of text', () => {
+    // 'store, when a speech-language': gaps of 20 points between its words, 11-point type.
+    const words = ['store,', 'when', 'a', 'speech-language'];
+    let x = 62;
+    const justified = words.map((w) => {
+      const piece = item(w, x, 700);
+      x += w.length * 5.5 + 20;
+      return piece;
+    });
+    expect(pdfPageLines(justified)[0]!.cells.map((c) => c.text)).toEqual(['store, when a speech-language']);
+    // A table row: gaps unequal, or cells that are not words of a sentence, stays a row.
+    const rows = pdfPageLines([
+      item('Monday', 72, 680),
+      item('8:30', 200, 680),
+      item('3:15', 300, 680),
+      item('$395', 72, 660),
+      item('$420', 120, 660),
+      item('$480', 168, 660),
+      item('yes', 72, 640),
+      item('no', 160, 640),
+      item('yes', 190, 640),
+    ]);
+    expect(rows.map((l) => l.cells.length)).toEqual([3, 3, 3]);
+  });
+
   it('does not take a two-column table with some long cells for two columns of prose', () => {
     const rows = [
       ['New family orientation', 'Tuesday, September 1, 2026'],
