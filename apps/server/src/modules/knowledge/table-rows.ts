@@ -19,10 +19,14 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * A first row that names columns: three or more cells, every one filled, short, and none a figure
- * or a date. (Two columns without a marked header are read as label and value: "Phone: 555-0100".)
+ * or a date; the first may be blank, the corner of a table whose rows are named too ("| Junior |
+ * Senior" above "Class size | 8 | 12"). (Two columns without a marked header are read as label and
+ * value: "Phone: 555-0100".)
  */
 export function looksLikeHeaderRow(cells: string[]): boolean {
-  return cells.length > 2 && cells.every((c) => c.length > 0 && c.length <= 60 && !/\d/.test(c));
+  const [corner = '', ...names] = cells;
+  const isName = (c: string) => c.length > 0 && c.length <= 60 && !/\d/.test(c);
+  return cells.length > 2 && (corner === '' || isName(corner)) && names.every(isName);
 }
 
 export function renderRow(cells: string[], header: string[]): string {

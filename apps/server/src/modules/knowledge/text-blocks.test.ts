@@ -187,6 +187,22 @@ describe('Markdown and DOCX tables', () => {
     ]);
   });
 
+  it('reads a table named along both edges (a blank corner cell) with its column headers', () => {
+    const cell = (t: string) => `<td><p>${t}</p></td>`;
+    const html = `<p>Class sizes</p><table>${[
+      ['', 'Junior', 'Senior'],
+      ['Class size', '8', '12'],
+      ['Staff to students', '1:4', '1:6'],
+    ]
+      .map((r) => `<tr>${r.map(cell).join('')}</tr>`)
+      .join('')}</table>`;
+    expect(tables(htmlBlocks(html))[0]).toMatchObject({
+      caption: 'Class sizes',
+      header: 'Junior | Senior',
+      rows: ['Class size: Junior: 8; Senior: 12', 'Staff to students: Junior: 1:4; Senior: 1:6'],
+    });
+  });
+
   it('reads a table used for layout as the blocks of its cells', () => {
     const html = '<table><tr><td><h2>Our Mission</h2><p>Every child reads by grade 3.</p></td></tr></table>';
     expect(htmlBlocks(html)).toEqual([
