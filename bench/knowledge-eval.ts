@@ -1,12 +1,13 @@
 // The knowledge base as parents will feel it, on every handbook of bench/knowledge-eval (Brightwater
-// and the schools under schools/) in every format (PDF, DOCX, MD, and "printed": a PDF printed by a
-// web browser, print-handbooks.ts): each handbook uploaded
+// and the schools under schools/) in every format (PDF, DOCX, MD, "printed": a PDF printed by a
+// web browser, print-handbooks.ts, and "office": the DOCX saved as PDF by a word processor,
+// office-handbooks.ts): each handbook uploaded
 // through the API into a Lantern built in this process, then every question asked
 //  - to POST /api/knowledge/test-search (limit 5): hit@1, hit@5 and MRR at thresholds 0.5 and 0.7,
 //    and the calibration (of the results at or above 0.7, the share that hold the answer);
 //  - to the chatbot through the widget's API, in a new conversation each: correct (holds every
 //    fact), says it does not know, or wrong; for answerable and unanswerable questions.
-// Usage: npx tsx bench/knowledge-eval.ts [--split holdout|dev|all] [--format pdf,docx,md,printed]
+// Usage: npx tsx bench/knowledge-eval.ts [--split holdout|dev|all] [--format pdf,docx,md,printed,office]
 //        [--school name,...] [--no-chat] [--misses]
 // On PGlite by default; TEST_DB=postgres TEST_DATABASE_URL=postgres://... for PostgreSQL.
 // The held-out questions are for measuring only: tune on --split dev.

@@ -19,8 +19,11 @@ export type EvalQuestion = {
   split: 'dev' | 'holdout';
 };
 
-/** 'printed': the handbook printed to PDF by a web browser (print-handbooks.ts), beside pdfkit's 'pdf'. */
-export const FORMATS = ['pdf', 'docx', 'md', 'printed'] as const;
+/**
+ * 'printed': the handbook printed to PDF by a web browser (print-handbooks.ts); 'office': its DOCX
+ * saved as PDF by a word processor (office-handbooks.ts); beside pdfkit's 'pdf'.
+ */
+export const FORMATS = ['pdf', 'docx', 'md', 'printed', 'office'] as const;
 export type School = { name: string; files: Record<(typeof FORMATS)[number], string | null> };
 
 export type Format = (typeof FORMATS)[number];
@@ -38,6 +41,7 @@ export function loadSchools(): School[] {
         docx: existing(path.join(evalDir, 'handbook.docx')),
         md: existing(path.join(evalDir, 'handbook.md')),
         printed: existing(path.join(evalDir, 'handbook-printed.pdf')),
+        office: existing(path.join(evalDir, 'handbook-office.pdf')),
       },
     },
   ];
@@ -52,6 +56,7 @@ export function loadSchools(): School[] {
           docx: existing(path.join(dir, 'handbook.docx')),
           md: existing(path.join(dir, 'handbook.md')),
           printed: existing(path.join(dir, 'handbook-printed.pdf')),
+          office: existing(path.join(dir, 'handbook-office.pdf')),
         },
       });
     }
@@ -109,6 +114,7 @@ const MIME: Record<Format, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   md: 'text/markdown',
   printed: 'application/pdf',
+  office: 'application/pdf',
 };
 
 export type Lantern = Awaited<ReturnType<typeof startLantern>>;
@@ -133,7 +139,7 @@ export async function startLantern(env: Record<string, string> = {}) {
       const body = multipart({ category: 'general', priority: '0' }, [
         {
           field: 'document',
-          filename: `${school}-handbook.${format === 'printed' ? 'pdf' : format}`,
+          filename: `${school}-handbook.${MIME[format] === 'application/pdf' ? 'pdf' : format}`,
           contentType: MIME[format],
           content: fs.readFileSync(file),
         },
