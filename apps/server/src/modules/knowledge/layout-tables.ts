@@ -143,8 +143,60 @@ function isWrappedCell(lines: LayoutLine[], i: number): boolean {
   return line.cells.length === 1 && (!line.breakBefore || (!!next && inRowAbove(next)));
 }
 
+/** Of a header split at a column's start, a word may start this many type sizes from it. */
+const HEADER_SPLIT_SLACK = 0.3;
+
+/**
+ * A header line set so tight that its cells read as one piece ('Annual tuition Per term Building
+ * levy' over three columns): the piece is split where a word starts at the start of a column the
+ * rows below share (two rows at least), a word's place estimated from the piece's mean character
+ * width. Only when every column start it spans has such a word; otherwise the line is kept.
+ */
+function splitHeader(lines: LayoutLine[]): LayoutLine[] {
+  const first = lines.findIndex((l) => l.cells.length > 1);
+  const header = lines[first];
+  const size = header?.size;
+  if (!header || size === undefined || header.cells.some((c) => c.column !== undefined)) return lines;
+  const slack = HEADER_SPLIT_SLACK * size;
+  const counts = new Map<number, number>();
+  for (const line of lines.slice(first + 1))
+    if (line.cells.length > 1)
+      for (const cell of line.cells)
+        counts.set(Math.round(cell.start), (counts.get(Math.round(cell.start)) ?? 0) + 1);
+  const starts = [...counts].filter(([, n]) => n >= 2).map(([x]) => x);
+  const cells: LineCell[] = [];
+  for (const cell of header.cells) {
+    const inside = starts.filter((x) => x > cell.start + size && x < cell.end - size).sort((a, b) => a - b);
+    const width = (cell.end - cell.start) / Math.max(1, cell.text.length);
+    const spaces = [...cell.text.matchAll(/ /g)].map((m) => m.index!);
+    const off = (k: number, x: number) => Math.abs(cell.start + (k + 1) * width - x);
+    const cuts = inside.map((x) => {
+      const nearest = spaces.reduce<number | undefined>(
+        (b, k) => (b === undefined || off(k, x) < off(b, x) ? k : b),
+        undefined,
+      );
+      return nearest !== undefined && off(nearest, x) <= slack ? nearest : undefined;
+    });
+    if (!inside.length || cuts.some((k, i) => k === undefined || (i > 0 && k <= cuts[i - 1]!))) {
+      cells.push(cell);
+      continue;
+    }
+    let from = 0;
+    for (const k of [...(cuts as number[]), cell.text.length]) {
+      cells.push({
+        text: cell.text.slice(from, k).trim(),
+        start: cell.start + from * width,
+        end: cell.start + k * width,
+      });
+      from = k + 1;
+    }
+  }
+  return lines.map((line, i) => (i === first ? { ...line, cells } : line));
+}
+
 /** A table made of lines[start..end), or null when they do not line up in two or more columns. */
-function tableOf(lines: LayoutLine[], isWord: IsWord): TableBlock | null {
+function tableOf(table: LayoutLine[], isWord: IsWord): TableBlock | null {
+  const lines = splitHeader(table);
   const rows = lines.filter((l) => l.cells.length > 1);
   if (rows.length < 2) return null;
   const tabbed = rows.every(isTabbed);

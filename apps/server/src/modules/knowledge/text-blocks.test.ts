@@ -397,6 +397,35 @@ describe('PDF lines', () => {
     ]);
   });
 
+  it('splits a header set so tight that its cells read as one piece at the columns of the rows below', () => {
+    const header = 'Annual tuition Per term Building levy (per year)';
+    const rows = (headerPiece: ReturnType<typeof item>) => [
+      item('Table 1: Tuition fees 2027', 58, 720),
+      item('Stage', 129, 700),
+      headerPiece,
+      item('Junior School', 58, 683),
+      item('A$24,600', 241, 683),
+      item('A$6,150', 343, 683),
+      item('A$900', 406, 683),
+      item('Senior School', 58, 666),
+      item('A$30,400', 241, 666),
+      item('A$7,600', 343, 666),
+      item('A$1,100', 406, 666),
+    ];
+    // Words 6.73 points wide a character: 'Per' starts at 342.8, 'Building' at 403.4.
+    const tight = tables(layoutBlocks(pdfPageLines(rows(item(header, 241.8, 700, 323.2)))))[0]!;
+    expect(tight.rows).toEqual([
+      'Junior School: Annual tuition: A$24,600; Per term: A$6,150; Building levy (per year): A$900',
+      'Senior School: Annual tuition: A$30,400; Per term: A$7,600; Building levy (per year): A$1,100',
+    ]);
+    // A piece whose words do not start at the columns is not cut at chance spaces.
+    const [wide] = tables(
+      layoutBlocks(pdfPageLines(rows(item('Fees for the year, by the term and levy', 241.8, 700, 323.2)))),
+    );
+    expect(wide?.text ?? '').not.toMatch(/Fees for the year,?:/);
+    expect(wide?.rows.join(' ') ?? '').not.toContain('by the term:');
+  });
+
   it.each([
     ['A$6,15', '0', 'A$6,150'],
     ['$24,6', '00 a year', '$24,600 a year'],
