@@ -150,7 +150,8 @@ const HEADER_SPLIT_SLACK = 0.3;
  * A header line set so tight that its cells read as one piece ('Annual tuition Per term Building
  * levy' over three columns): the piece is split where a word starts at the start of a column the
  * rows below share (two rows at least), a word's place estimated from the piece's mean character
- * width. Only when every column start it spans has such a word; otherwise the line is kept.
+ * width. Only a piece that itself starts at such a column, and only when every column start it
+ * spans has such a word; otherwise the line is kept.
  */
 function splitHeader(lines: LayoutLine[]): LayoutLine[] {
   const first = lines.findIndex((l) => l.cells.length > 1);
@@ -158,15 +159,19 @@ function splitHeader(lines: LayoutLine[]): LayoutLine[] {
   const size = header?.size;
   if (!header || size === undefined || header.cells.some((c) => c.column !== undefined)) return lines;
   const slack = HEADER_SPLIT_SLACK * size;
-  const counts = new Map<number, number>();
-  for (const line of lines.slice(first + 1))
-    if (line.cells.length > 1)
-      for (const cell of line.cells)
-        counts.set(Math.round(cell.start), (counts.get(Math.round(cell.start)) ?? 0) + 1);
-  const starts = [...counts].filter(([, n]) => n >= 2).map(([x]) => x);
+  const below = lines
+    .slice(first + 1)
+    .filter((l) => l.cells.length > 1)
+    .flatMap((l) => l.cells.map((c) => c.start));
+  // A column's start: where the pieces of two rows below start, or more.
+  const isColumnStart = (x: number) => below.filter((b) => Math.abs(b - x) <= slack).length >= 2;
+  const starts = [...new Set(below.map(Math.round))]
+    .filter(isColumnStart)
+    .sort((a, b) => a - b)
+    .filter((x, i, all) => i === 0 || x - all[i - 1]! > slack);
   const cells: LineCell[] = [];
   for (const cell of header.cells) {
-    const inside = starts.filter((x) => x > cell.start + size && x < cell.end - size).sort((a, b) => a - b);
+    const inside = starts.filter((x) => x > cell.start + size && x < cell.end - size);
     const width = (cell.end - cell.start) / Math.max(1, cell.text.length);
     const spaces = [...cell.text.matchAll(/ /g)].map((m) => m.index!);
     const off = (k: number, x: number) => Math.abs(cell.start + (k + 1) * width - x);
@@ -177,7 +182,11 @@ function splitHeader(lines: LayoutLine[]): LayoutLine[] {
       );
       return nearest !== undefined && off(nearest, x) <= slack ? nearest : undefined;
     });
-    if (!inside.length || cuts.some((k, i) => k === undefined || (i > 0 && k <= cuts[i - 1]!))) {
+    const cut =
+      inside.length > 0 &&
+      isColumnStart(cell.start) &&
+      cuts.every((k, i) => k !== undefined && (i === 0 || k > cuts[i - 1]!));
+    if (!cut) {
       cells.push(cell);
       continue;
     }

@@ -424,6 +424,21 @@ describe('PDF lines', () => {
     );
     expect(wide?.text ?? '').not.toMatch(/Fees for the year,?:/);
     expect(wide?.rows.join(' ') ?? '').not.toContain('by the term:');
+    // Nor a piece that does not itself start at a column of the rows below (their cells ran together).
+    const merged = pdfPageLines([
+      item('Stage', 84, 700),
+      item('Largest class Staff to students', 151, 700, 206),
+      item('Junior School', 58, 683),
+      item('8 students', 151, 683),
+      item('1:3', 243, 683),
+      item('Middle School 10 students', 58, 666),
+      item('1:4', 243, 666),
+      item('Senior School 10 students', 58, 649),
+      item('1:5', 243, 649),
+    ]);
+    const [ran] = tables(layoutBlocks(merged));
+    expect(ran!.rows[0]).toBe('Junior School 8 students: 1:3');
+    expect(ran!.text).toContain('Largest class Staff to students');
   });
 
   it.each([
