@@ -321,6 +321,22 @@ function shortLineEnds(lines: OrderedLine[]): (i: number) => boolean {
       right: Math.max(edge.right, cell!.end),
     });
   }
+  // The right edge of each block of one-piece lines that start alike, one under another: a list's
+  // items, a box's lines.
+  const blockRight: number[] = [];
+  for (let i = 0; i < lines.length;) {
+    let j = i + 1;
+    const first = lines[i]!;
+    const alike = (l: OrderedLine) =>
+      l.cells.length === 1 &&
+      l.column === first.column &&
+      l.size === first.size &&
+      Math.abs(l.cells[0]!.start - first.cells[0]!.start) <= first.size / 2;
+    if (first.cells.length === 1) while (j < lines.length && alike(lines[j]!)) j++;
+    const right = Math.max(...lines.slice(i, j).map((l) => l.cells.at(-1)!.end));
+    for (let k = i; k < j; k++) blockRight[k] = right;
+    i = j;
+  }
   return (i) => {
     const [previous, line] = [lines[i - 1], lines[i]];
     if (!previous || !line || previous.column !== line.column) return false;
@@ -330,11 +346,15 @@ function shortLineEnds(lines: OrderedLine[]): (i: number) => boolean {
     // Both at the left edge, or indented alike near it (a list's items).
     const nearLeft = cell.start - edge.left <= MAX_INDENT * (edge.right - edge.left);
     if (!nearLeft || Math.abs(before.start - cell.start) > line.size / 2) return false;
-    // A line starting in lower case goes on with the sentence (text in a narrow box ends short).
-    if (/^[a-z]/.test(cell.text)) return false;
     const charWidth = (cell.end - cell.start) / Math.max(1, cell.text.length);
     const firstWord = cell.text.split(/\s+/)[0] ?? '';
-    return before.end + charWidth * (firstWord.length + 1) < edge.right - line.size;
+    const fits = (right: number) => before.end + charWidth * (firstWord.length + 1) < right - line.size;
+    // A line starting in lower case goes on with the sentence (text in a narrow box ends short),
+    // unless it is indented with the line above (a list whose bullets are drawn) and that line
+    // ended short of its own block's edge too: a box's lines run to the box's edge, a list's items
+    // end where they end.
+    if (/^[a-z]/.test(cell.text)) return cell.start > edge.left + line.size && fits(blockRight[i]!);
+    return fits(edge.right);
   };
 }
 

@@ -570,6 +570,27 @@ describe('PDF lines', () => {
     expect(texts).toContain('Phone 555 0100 between 8 am and 4 pm.');
   });
 
+  it('keeps the items of a list whose bullets are drawn apart, also when they start in lower case', () => {
+    const prose = 'Please send these documents with the application form, by post or by email to the office:';
+    const items = [
+      item(prose, 72, 700, 440),
+      item("a copy of your child's birth certificate", 92, 680),
+      item('diagnostic reports from a paediatrician, psychologist or psychiatrist', 92, 667),
+      item('the last two school reports and any Individual Education Plan from the', 92, 654, 420),
+      item('previous school', 92, 641),
+      item("your child's NDIS plan, if they have one", 92, 628),
+      item('Trial days are arranged after the documents arrive and are read.', 72, 600, 400),
+    ];
+    expect(layoutBlocks(pdfPageLines(items)).map((b) => b.text)).toEqual([
+      prose,
+      "a copy of your child's birth certificate",
+      'diagnostic reports from a paediatrician, psychologist or psychiatrist',
+      'the last two school reports and any Individual Education Plan from the previous school',
+      "your child's NDIS plan, if they have one",
+      'Trial days are arranged after the documents arrive and are read.',
+    ]);
+  });
+
   it('starts a paragraph after a line that ended short, with no gap (a list whose bullets are drawn)', () => {
     const wrapped = 'Our office is staffed from eight until half past four on every school day, and';
     const items = [
