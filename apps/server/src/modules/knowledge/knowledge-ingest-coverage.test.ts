@@ -69,6 +69,8 @@ const FORMATS: [string, () => Promise<Buffer | string>][] = [
   ['handbook.docx', () => willowDocx()],
   ['handbook.md', async () => willowMarkdown()],
   ['handbook.txt', async () => willowText()],
+  // The DOCX saved as PDF by LibreOffice Writer (make-office-pdf.ts): a PDF no code of ours wrote.
+  ['handbook-office.pdf', async () => readFixture('willow-creek-office.pdf')],
 ];
 
 describe.each(FORMATS)('the Willow Creek handbook as %s', (name, make) => {

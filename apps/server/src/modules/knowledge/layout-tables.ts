@@ -89,6 +89,54 @@ export function joinWrapped(upper: string, lower: string, isWord: IsWord): strin
   return `${upper} ${lower}`;
 }
 
+/** A cell that leaves its phrase open: it ends with a comma, a hyphen or a word that cannot end one. */
+const OPEN_END = /(?:[,\-–]|\b(?:and|or|to|of|the|a|an|with|from|for|in|on|at|by))$/i;
+
+/**
+ * A line of cells that goes on from the row above, in a table whose cells are set at the top of
+ * their row with no more space between rows than between lines ('Enrolment | $1,200 | With the'
+ * over 'deposit | signed contract'): its label goes on in lower case from a capitalised one above;
+ * or, its label blank, a cell goes on from the cell above (in lower case, a figure after a word,
+ * or after a cell left open: 'Thursday,' / 'September 3,'); or, its label capitalised, every cell
+ * goes on and one from a cell left open.
+ */
+function goesOn(cells: string[], above: string[]): boolean {
+  const [label = '', ...rest] = cells;
+  const aboveLabel = above[0] ?? '';
+  if (/^[a-z]/.test(label)) return /^[A-Z0-9]/.test(aboveLabel);
+  const open = (i: number) => OPEN_END.test(above[i] ?? '');
+  const continues = (text: string, i: number) =>
+    !text || /^[a-z]/.test(text) || open(i) || (/^\d/.test(text) && /[a-z]$/i.test(above[i] ?? ''));
+  // No label: one cell going on is enough ('2026' after 'December 10,' beside 'Theatre').
+  if (!label) return rest.some((text, i) => !!text && continues(text, i + 1));
+  if (!rest.some(Boolean) || !rest.every((text, i) => continues(text, i + 1))) return false;
+  return rest.some((text, i) => !!text && open(i + 1));
+}
+
+/** Gaps this much apart (points) or more are two kinds of spacing, not two measures of one. */
+const MIN_SPACING_STEP = 0.3;
+
+/**
+ * Where a table's line spacing ends and its row spacing starts, when the two differ: a word
+ * processor sets a wrapped cell's lines a line apart and the next row a border's width further
+ * (11.6 and 12.2 points). Only when the gaps fall in two tight groups, each at least two strong
+ * and each narrower than half the step between them; otherwise null (rows set a line apart).
+ */
+function rowSplit(lines: LayoutLine[]): number | null {
+  const gaps = lines
+    .slice(1)
+    .filter((l) => l.gap !== undefined && l.gap > 0 && !inRowAbove(l))
+    .map((l) => l.gap!)
+    .sort((a, b) => a - b);
+  for (let i = 2; i <= gaps.length - 2; i++) {
+    const [low, high] = [gaps.slice(0, i), gaps.slice(i)];
+    const step = high[0]! - low.at(-1)!;
+    const spread = Math.max(low.at(-1)! - low[0]!, high.at(-1)! - high[0]!);
+    if (step >= MIN_SPACING_STEP && spread * 2 < step) return (high[0]! + low.at(-1)!) / 2;
+  }
+  return null;
+}
+
 /** The lines' cells in a grid; a line of wrapped cells (close below, or only later columns) joins its row. */
 function gridOf(
   lines: LayoutLine[],
@@ -102,6 +150,7 @@ function gridOf(
     .filter((g) => g > 0)
     .sort((a, b) => a - b);
   const rowPitch = pitches.length >= 2 ? pitches[Math.floor(pitches.length / 2)]! : 0;
+  const lineGap = rowSplit(lines);
   const grid: string[][] = [];
   for (const [n, line] of lines.entries()) {
     const cells = Array<string>(width).fill('');
@@ -110,11 +159,21 @@ function gridOf(
       cells[i] = cells[i] ? `${cells[i]} ${cell.text}` : cell.text;
     }
     const previous = grid[grid.length - 1];
+    // The header again at the top of a new page (a table running on): left out, so that a row cut
+    // by the page goes on below it.
+    if (n > 0 && line.breakBefore && grid.length > 1 && cells.every((text, i) => text === grid[0]![i]))
+      continue;
     const closeBelow = rowPitch > 0 && line.gap !== undefined && line.gap < rowPitch * 0.85;
     // A line the next one shares a row with starts that row, unless it is itself close below.
     const startsRow = !!lines[n + 1] && inRowAbove(lines[n + 1]!) && !inRowAbove(line) && !closeBelow;
     const wraps =
-      previous && !startsRow && (closeBelow || inRowAbove(line) || (line.cells.length === 1 && !cells[0]));
+      previous &&
+      !startsRow &&
+      (closeBelow ||
+        inRowAbove(line) ||
+        (lineGap !== null && line.gap !== undefined && line.gap > 0 && line.gap < lineGap) ||
+        (line.cells.length === 1 && !cells[0]) ||
+        goesOn(cells, previous));
     if (wraps) cells.forEach((text, i) => (previous[i] = joinWrapped(previous[i]!, text, isWord)));
     else grid.push(cells);
   }

@@ -461,6 +461,31 @@ describe('PDF lines', () => {
     expect(joinWrapped(upper, lower, (w) => english.has(w.toLowerCase()))).toBe(joined);
   });
 
+  it('keeps a row whose cells wrap, set at the top, with rows no further apart than lines', () => {
+    const rows = [
+      ['Fee', 'Amount', 'When charged'],
+      ['Application fee', '$150', 'With the application'],
+      ['Enrolment', '$1,200', 'With the'],
+      ['deposit', '', 'signed contract'],
+      ['Terry Fox Run', 'Friday,', 'Whole school,'],
+      ['', 'October 2, 2026', 'along the river'],
+      ['Junior School', 'Grade 1', '$9,000'],
+      ['', 'Grade 2', '$9,500'],
+    ];
+    const x = [78, 200, 320];
+    const items = rows.flatMap((cells, r) =>
+      cells.flatMap((c, i) => (c ? [item(c, x[i]!, 700 - r * 12)] : [])),
+    );
+    expect(tables(layoutBlocks(pdfPageLines(items)))[0]!.rows).toEqual([
+      'Application fee: Amount: $150; When charged: With the application',
+      'Enrolment deposit: Amount: $1,200; When charged: With the signed contract',
+      'Terry Fox Run: Amount: Friday, October 2, 2026; When charged: Whole school, along the river',
+      'Junior School: Amount: Grade 1; When charged: $9,000',
+      // A row under the same label (a merged cell): no cell goes on from the one above.
+      'Junior School: Amount: Grade 2; When charged: $9,500',
+    ]);
+  });
+
   it("keeps the last row's wrapped first cell in the table (cells set at the top of the row)", () => {
     const items = [
       item('Table 4: Tuition 2026-2027', 72, 700),
