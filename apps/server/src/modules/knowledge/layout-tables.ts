@@ -95,22 +95,22 @@ const OPEN_END = /(?:[,\-–]|\b(?:and|or|to|of|the|a|an|with|from|for|in|on|at|
 /**
  * A line of cells that goes on from the row above, in a table whose cells are set at the top of
  * their row with no more space between rows than between lines ('Enrolment | $1,200 | With the'
- * over 'deposit | signed contract'): its label goes on in lower case from a capitalised one above;
- * or, its label blank, a cell goes on from the cell above (in lower case, a figure after a word,
- * or after a cell left open: 'Thursday,' / 'September 3,'); or, its label capitalised, every cell
- * goes on and one from a cell left open.
+ * over 'deposit | signed contract'): a cell goes on from the cell above when it starts in lower
+ * case, is a figure after a word, or follows a cell left open ('Thursday,' / 'September 3,'). Its
+ * label in lower case under a capitalised one, every other cell going on; its label blank, one
+ * cell going on; its label capitalised, every cell going on and one from a cell left open.
  */
 function goesOn(cells: string[], above: string[]): boolean {
   const [label = '', ...rest] = cells;
-  const aboveLabel = above[0] ?? '';
-  if (/^[a-z]/.test(label)) return /^[A-Z0-9]/.test(aboveLabel);
   const open = (i: number) => OPEN_END.test(above[i] ?? '');
   const continues = (text: string, i: number) =>
     !text || /^[a-z]/.test(text) || open(i) || (/^\d/.test(text) && /[a-z]$/i.test(above[i] ?? ''));
+  const allGoOn = rest.every((text, i) => continues(text, i + 1));
+  // A label in lower case under a capitalised one ('snack | $2' under 'Lunch | $5' is a row).
+  if (/^[a-z]/.test(label)) return /^[A-Z0-9]/.test(above[0] ?? '') && allGoOn;
   // No label: one cell going on is enough ('2026' after 'December 10,' beside 'Theatre').
   if (!label) return rest.some((text, i) => !!text && continues(text, i + 1));
-  if (!rest.some(Boolean) || !rest.every((text, i) => continues(text, i + 1))) return false;
-  return rest.some((text, i) => !!text && open(i + 1));
+  return rest.some(Boolean) && allGoOn && rest.some((text, i) => !!text && open(i + 1));
 }
 
 /** Gaps this much apart (points) or more are two kinds of spacing, not two measures of one. */

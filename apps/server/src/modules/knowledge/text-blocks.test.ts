@@ -471,6 +471,8 @@ describe('PDF lines', () => {
       ['', 'October 2, 2026', 'along the river'],
       ['Junior School', 'Grade 1', '$9,000'],
       ['', 'Grade 2', '$9,500'],
+      ['Lunch', '$5', 'Daily'],
+      ['snack', '$2', 'Daily'],
     ];
     const x = [78, 200, 320];
     const items = rows.flatMap((cells, r) =>
@@ -483,6 +485,9 @@ describe('PDF lines', () => {
       'Junior School: Amount: Grade 1; When charged: $9,000',
       // A row under the same label (a merged cell): no cell goes on from the one above.
       'Junior School: Amount: Grade 2; When charged: $9,500',
+      'Lunch: Amount: $5; When charged: Daily',
+      // A label in lower case whose other cells start afresh is a row of its own.
+      'snack: Amount: $2; When charged: Daily',
     ]);
   });
 
