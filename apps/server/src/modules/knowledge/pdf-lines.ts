@@ -101,6 +101,12 @@ const LIST_MARKER =
   /^(?:[•▪◦●○■□◆◇►▶➢✓✔·*o§Ø\u2013\u2014-]|[\uE000-\uF8FF]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])$/;
 const BULLET_GLYPH = /^(?:[▪◦●○■□◆◇►▶➢✓✔·*o§Ø\u2013\u2014-]|[\uE000-\uF8FF])$/;
 
+/**
+ * A line that opens a list item with its bullet in the same piece ('● the last two school
+ * reports'): under an item that wrapped with a hanging indent it ends that item's paragraph.
+ */
+const opensItem = (text: string) => /^(?:[•▪◦●○■□◆◇►▶➢✓✔]|[\uE000-\uF8FF])\s/.test(text);
+
 /** A marker piece joined to the text after it ('•  Headteacher: ...' is a list item, not a row). */
 function withListMarker(cells: SizedCell[]): SizedCell[] {
   const [marker, text] = cells;
@@ -293,7 +299,8 @@ export function pdfPageLines(items: unknown[]): LayoutLine[] {
       previous.column !== line.column ||
       gap! > size * spacing * 1.35 ||
       Math.abs(previous.size - line.size) > 0.05 * line.size ||
-      endsShort(i);
+      endsShort(i) ||
+      opensItem(line.cells[0]!.text);
     const cells = line.cells.map(({ text, start, end }) => ({ text, start, end }));
     return { cells, size: line.size, gap, breakBefore };
   });

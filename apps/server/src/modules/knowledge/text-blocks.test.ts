@@ -600,6 +600,21 @@ describe('PDF lines', () => {
     expect(texts).toContain('Phone 555 0100 between 8 am and 4 pm.');
   });
 
+  it('starts an item at a bullet typed in the line, after an item wrapped under a hanging indent', () => {
+    const items = [
+      item('● any speech pathology or occupational therapy reports from the last two', 90, 680, 415),
+      item('years', 108, 667),
+      item('● the last two school reports and any Individual Education Plan from the', 90, 654, 405),
+      item('previous school', 108, 641),
+      item("● your child's NDIS plan, if they have one", 90, 628),
+    ];
+    expect(layoutBlocks(pdfPageLines(items)).map((b) => b.text)).toEqual([
+      '● any speech pathology or occupational therapy reports from the last two years',
+      '● the last two school reports and any Individual Education Plan from the previous school',
+      "● your child's NDIS plan, if they have one",
+    ]);
+  });
+
   it('keeps the items of a list whose bullets are drawn apart, also when they start in lower case', () => {
     const prose = 'Please send these documents with the application form, by post or by email to the office:';
     const items = [
