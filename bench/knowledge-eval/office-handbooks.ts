@@ -9,16 +9,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadSchools } from './harness';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const handbooks = [
-  path.join(here, 'handbook.docx'),
-  ...fs
-    .readdirSync(path.join(here, 'schools'))
-    .map((name) => path.join(here, 'schools', name, 'handbook.docx'))
-    .filter((file) => fs.existsSync(file)),
-];
+const handbooks = loadSchools().flatMap((school) => (school.files.docx ? [school.files.docx] : []));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-office-'));
 try {
   for (const file of handbooks) {

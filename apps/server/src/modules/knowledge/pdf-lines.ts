@@ -97,15 +97,17 @@ function joinJustified(cells: SizedCell[]): SizedCell[] {
  * bullet glyph (a symbol font's private-use character, 'o' or '§' for its second-level bullets) or
  * a number or letter ('1.', 'b)', '(iv)').
  */
-const LIST_MARKER =
-  /^(?:[•▪◦●○■□◆◇►▶➢✓✔·*o§Ø\u2013\u2014-]|[\uE000-\uF8FF]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])$/;
-const BULLET_GLYPH = /^(?:[▪◦●○■□◆◇►▶➢✓✔·*o§Ø\u2013\u2014-]|[\uE000-\uF8FF])$/;
+const BULLETS = '•▪◦●○■□◆◇►▶➢✓✔\\uE000-\\uF8FF';
+/** Bullets that stand for a bullet only as a marker apart: a second level's 'o', '§', a dash. */
+const MARKS = `${BULLETS}·*o§Ø\\u2013\\u2014-`;
+const BULLET_GLYPH = new RegExp(`^[${MARKS}]$`);
+const LIST_MARKER = new RegExp(`^(?:[${MARKS}]|\\(?(?:\\d{1,2}|[a-z]|[ivx]{1,4})[.)])$`);
 
 /**
  * A line that opens a list item with its bullet in the same piece ('● the last two school
  * reports'): under an item that wrapped with a hanging indent it ends that item's paragraph.
  */
-const opensItem = (text: string) => /^(?:[•▪◦●○■□◆◇►▶➢✓✔]|[\uE000-\uF8FF])\s/.test(text);
+const OPENS_ITEM = new RegExp(`^[${BULLETS}]\\s`);
 
 /** A marker piece joined to the text after it ('•  Headteacher: ...' is a list item, not a row). */
 function withListMarker(cells: SizedCell[]): SizedCell[] {
@@ -300,7 +302,7 @@ export function pdfPageLines(items: unknown[]): LayoutLine[] {
       gap! > size * spacing * 1.35 ||
       Math.abs(previous.size - line.size) > 0.05 * line.size ||
       endsShort(i) ||
-      opensItem(line.cells[0]!.text);
+      OPENS_ITEM.test(line.cells[0]!.text);
     const cells = line.cells.map(({ text, start, end }) => ({ text, start, end }));
     return { cells, size: line.size, gap, breakBefore };
   });
