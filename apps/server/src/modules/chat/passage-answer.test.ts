@@ -169,7 +169,8 @@ describe('with the search terms', () => {
         ['runs'],
       ),
     ]);
-    expect(answer?.quote).toBe('The school day runs from 8:30 am to 3:15 pm.');
+    // ('$15 a day' names the day too: the sentence after it in its paragraph is shown with it.)
+    expect(answer?.quote).toMatch(/^The school day runs from 8:30 am to 3:15 pm\./);
   });
 
   it('does not answer a word the school never uses through a WordNet neighbour alone', () => {
@@ -289,7 +290,8 @@ Every class has a lead teacher. Classes have at most nine students in the Lower 
 Each family pays a $450 materials fee each August.
 
 Contact
-The front office is open from 8:00 am to 4:30 pm. Call the front office on (555) 014-2200 to report an absence.
+The front office is open from 8:00 am to 4:30 pm.
+Call the front office on (555) 014-2200 to report an absence.
 
 Reports
 Teachers write to families often. Written reports come home in December, March and June.
@@ -360,6 +362,32 @@ Sweatshirt: sizes XS to XL; price $40`;
   });
 });
 
+describe('the paragraph around the quoted sentence', () => {
+  const TRANSPORT = `Transport
+Brightwater runs seven bus routes across the county. Buses pick students up at shared stops rather than at each home. Every bus has a trained monitor as well as the driver. Drivers are hired by the county.
+Families who live outside the routes may use the shuttle from Oakton station.
+
+Lunch
+Lunch is cooked on site every day.`;
+
+  it('shows the sentences next to the answer that name the question’s subject, up to the first that does not', () => {
+    const answer = quote('where does the bus pick students up', [passage(TRANSPORT)]);
+    // The sentence with the most of the question's words, with the one before it (what there is)
+    // and the one after (how it works); 'Drivers are hired' names no bus, and the shuttle is
+    // another paragraph.
+    expect(answer).toBe(
+      'Brightwater runs seven bus routes across the county. Buses pick students up at shared stops rather than at each home. Every bus has a trained monitor as well as the driver.',
+    );
+  });
+
+  it('stays within the quote’s length', () => {
+    const long = `Transport\n${Array.from({ length: 6 }, (_, i) => `Bus route ${i + 1} serves the ${'northern '.repeat(8)}villages every morning.`).join(' ')}`;
+    const answer = quote('which villages does the bus serve', [passage(long)])!;
+    expect(answer).toContain('Bus route 1 serves');
+    expect(answer.length).toBeLessThanOrEqual(450);
+  });
+});
+
 describe('what a passage must hold to answer', () => {
   const PAYING = `Paying tuition
 Families choose one of three plans when they sign the contract. Plan C spreads tuition over ten monthly payments from July to April.`;
@@ -417,7 +445,8 @@ Aid is separate from the sibling discount.`;
 
   it('answers "how often" with how often, not with any number', () => {
     const text = `Therapies
-Our four occupational therapy staff help with handwriting. Occupational therapy takes place in one 45-minute session each week.`;
+Our four occupational therapy staff help with handwriting.
+Occupational therapy takes place in one 45-minute session each week.`;
     expect(answerFrom('how often is occupational therapy', [passage(text)])?.quote).toBe(
       'Occupational therapy takes place in one 45-minute session each week.',
     );

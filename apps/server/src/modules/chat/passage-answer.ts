@@ -90,7 +90,14 @@ export function answerFrom(question: string, passages: KnowledgePassage[]): Pass
   const locate = termLocator(terms, passages[best.passage]!.highlights);
   return {
     passage: passages[best.passage]!,
-    quote: quoteText(best, unitsOf[best.passage]!, requiredTerms(terms), locate, asked),
+    quote: quoteText(
+      best,
+      unitsOf[best.passage]!,
+      requiredTerms(terms),
+      locate,
+      asked,
+      distinctiveTerms(terms).filter((t) => isSubjectTerm(t) && t.via),
+    ),
   };
 }
 

@@ -14,6 +14,8 @@ export type PassageUnit = {
   index: number;
   /** Units under the same label share a section (a quote may take a neighbour from it). */
   section: number;
+  /** The line of the passage it came from: sentences of one paragraph share it. */
+  paragraph: number;
 };
 
 const SENTENCE_END = /[.!?]["”’)]*$/;
@@ -73,11 +75,13 @@ export function passageUnits(text: string): PassageUnit[] {
     leadIn = null;
     section += 1;
   };
+  let paragraph = 0;
   const add = (kind: PassageUnit['kind'], text: string, own: string | null = label) =>
-    units.push({ kind, text, label: own, index: units.length, section });
+    units.push({ kind, text, label: own, index: units.length, section, paragraph });
 
   lines.forEach(({ raw, line }, i) => {
     if (!line) return;
+    paragraph = i;
     const neighbours = [lines[i - 1]?.line ?? '', lines[i + 1]?.line ?? ''];
     if (/^#{1,6}\s/.test(raw) || TABLE_HEADER.test(line)) return setLabel(line);
     if (BULLET.test(line)) {

