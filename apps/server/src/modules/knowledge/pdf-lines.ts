@@ -114,9 +114,8 @@ function withListMarker(cells: SizedCell[]): SizedCell[] {
   const [marker, text] = cells;
   if (!marker || !text || !LIST_MARKER.test(marker.text)) return cells;
   const shown = BULLET_GLYPH.test(marker.text) ? '•' : marker.text;
-  const size = Math.max(marker.size, text.size);
   return [
-    { text: `${shown} ${text.text}`, start: marker.start, end: text.end, size, y: text.y },
+    { text: `${shown} ${text.text}`, start: marker.start, end: text.end, size: text.size, y: text.y },
     ...cells.slice(2),
   ];
 }
@@ -126,19 +125,32 @@ function cellsOf(line: Fragment[]): SizedCell[] {
   return withListMarker(joinJustified(piecesOf(line)));
 }
 
+/**
+ * A line's pieces, each with its type size. A bullet drawn larger than its item's text (a PDF
+ * library's default) does not give the piece its size: the item's wrapped lines, in the text's
+ * size, would read as a change of size and so as paragraphs of their own.
+ */
 function piecesOf(line: Fragment[]): SizedCell[] {
   const cells: SizedCell[] = [];
+  const sizedByMarker = new Set<SizedCell>();
   let previous: Fragment | undefined;
   for (const f of line) {
     const gap = previous ? f.x - previous.end : Infinity;
     const cell = cells[cells.length - 1];
-    if (!cell || gap > COLUMN_GAP * f.size)
-      cells.push({ text: f.text, start: f.x, end: f.end, size: f.size, y: f.y });
-    else {
+    const marker = BULLET_GLYPH.test(f.text.trim());
+    if (!cell || gap > COLUMN_GAP * f.size) {
+      const piece = { text: f.text, start: f.x, end: f.end, size: f.size, y: f.y };
+      cells.push(piece);
+      if (marker) sizedByMarker.add(piece);
+    } else {
       const space = gap > WORD_GAP * f.size || f.spaced || previous!.spaced ? ' ' : '';
       cell.text += space + f.text;
       cell.end = Math.max(cell.end, f.end);
-      cell.size = Math.max(cell.size, f.size);
+      if (sizedByMarker.has(cell) && !marker) {
+        cell.size = f.size;
+        cell.y = f.y;
+        sizedByMarker.delete(cell);
+      } else if (!marker) cell.size = Math.max(cell.size, f.size);
     }
     previous = f;
   }
@@ -274,11 +286,10 @@ function contentOrderLines(items: TextItem[]): LayoutLine[] {
 
 export function pdfPageLines(items: unknown[]): LayoutLine[] {
   if (isRotated(items as TextItem[])) return contentOrderLines(items as TextItem[]);
-  const lines: VisualLine[] = visualLines(fragmentsOf(items)).map((fragments) => ({
-    y: fragments[0]!.y,
-    size: fragments.reduce((n, f) => Math.max(n, f.size), 0),
-    cells: cellsOf(fragments),
-  }));
+  const lines: VisualLine[] = visualLines(fragmentsOf(items)).map((fragments) => {
+    const cells = cellsOf(fragments);
+    return { y: fragments[0]!.y, size: Math.max(...cells.map((c) => c.size)), cells };
+  });
   const ordered = readingOrder(lines);
   // The page's usual line spacing, in font sizes: a gap well beyond it parts paragraphs. Baselines
   // closer than a line's height (cells centred in a table row) are no line spacing.

@@ -538,6 +538,38 @@ describe('PDF lines', () => {
     },
   );
 
+  it('reads on through a list item that wraps when its bullet is drawn larger than its text', () => {
+    const sized = (str: string, x: number, y: number, size: number, width = str.length * size * 0.5) => ({
+      str,
+      transform: [size, 0, 0, size, x, y],
+      width,
+      height: size,
+    });
+    // A PDF library's default list: a 12-point bullet before 10-point text, wrapped under the text.
+    const items = [
+      sized(
+        'Fees are charged per term, and there are three terms in the school year ahead.',
+        72,
+        700,
+        10,
+        440,
+      ),
+      sized('•', 78, 682, 12, 4),
+      sized('Junior department (Years 4 to 6): £9,850 per term', 96, 682, 10),
+      sized('•', 78, 664, 12, 4),
+      sized('Enhanced support package, for pupils who need an additional adult: £4,200', 96, 664, 10, 416),
+      sized('per term on top of the fees above', 96, 652, 10),
+      sized('•', 78, 634, 12, 4),
+      sized('Sixth Form (Years 12 and 13): £11,950 per term', 96, 634, 10),
+    ];
+    expect(layoutBlocks(pdfPageLines(items)).map((b) => b.text)).toEqual([
+      'Fees are charged per term, and there are three terms in the school year ahead.',
+      '• Junior department (Years 4 to 6): £9,850 per term',
+      '• Enhanced support package, for pupils who need an additional adult: £4,200 per term on top of the fees above',
+      '• Sixth Form (Years 12 and 13): £11,950 per term',
+    ]);
+  });
+
   it('keeps a paragraph set in a narrow box whole: its lines end short but go on in lower case', () => {
     const wide = 'Hot lunch is prepared on site every day by our own kitchen team, and the';
     const box = [
