@@ -431,6 +431,17 @@ Aid is separate from the sibling discount.`;
     );
   });
 
+  it('prefers the sentence that holds the question’s words side by side', () => {
+    const text = `Uniform
+Students wear the blazer on assembly days, held on the first Monday of each month at the school.
+
+Calendar
+The first day of school is Wednesday, September 2.`;
+    expect(answerFrom("when's the first day of school", [passage(text)])?.quote).toBe(
+      'The first day of school is Wednesday, September 2.',
+    );
+  });
+
   it('quotes from the likelier passage when two sentences hold the same words', () => {
     const history = passage(`Our history\nIn 1998 eight students made one kindergarten class.`, {
       similarity: 0.62,

@@ -9,6 +9,7 @@ import {
   type PassageUnit,
 } from './passage-units';
 import {
+  stemsOf,
   isSubjectTerm,
   termLocator,
   termsOfPassages,
@@ -59,6 +60,14 @@ const FIGURE_BONUS = 0.25;
  * question's weight (rule 4).
  */
 const STRONG_EVIDENCE_SHARE = 0.9;
+/**
+ * A sentence holding two of the question's words side by side, in the question's order ('the
+ * first day of school'), says more than one holding them apart ('assembly days, the first
+ * Monday'): each such pair adds this share of the pair's weight.
+ */
+const PHRASE_BONUS = 0.1;
+/** Words at most this far apart (two small words between: 'day of the school') are side by side. */
+const PHRASE_REACH = 3;
 /** Words only in the heading count for less than words in the sentence itself. */
 const LABEL_SHARE = 0.5;
 
@@ -162,6 +171,23 @@ function bestUnit(
   return { ...best, ties };
 }
 
+/** The weight of the question's consecutive word pairs the text holds side by side, in order. */
+function phraseWeight(text: string, terms: QuestionTerm[], held: Set<string>, locate: TermLocator): number {
+  const sequence = stemsOf(text);
+  const inText = terms.filter((t) => held.has(t.term) && locate(text, t));
+  let weight = 0;
+  for (const [i, term] of inText.slice(0, -1).entries()) {
+    const next = inText[i + 1]!;
+    const last = stemsOf(term.term).at(-1);
+    const first = stemsOf(next.term)[0];
+    const together = sequence.some(
+      (s, at) => s === last && sequence.slice(at + 1, at + 1 + PHRASE_REACH).includes(first!),
+    );
+    if (last && first && together) weight += term.weight + next.weight;
+  }
+  return weight;
+}
+
 /** A word that names the figure the question asks for ('what is the phone number', 'what does it cost'). */
 function namesAskedFigure(term: QuestionTerm, asked: AskedFigure | null): boolean {
   const kind = figureNamed(term.term);
@@ -205,6 +231,7 @@ function score(
     held.add(term.term);
   }
   if (!held.size) return null;
+  weight += PHRASE_BONUS * phraseWeight(unit.text, terms, held, locate);
   // The figure may be in the next sentence, when it goes on about this one ('Tuition is set yearly. It is $9,000.').
   const following = units[unit.index + 1];
   const neighbour =

@@ -52,7 +52,7 @@ export function stem(word: string): string {
 }
 
 export const wordsOf = (text: string) => text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?/g) ?? [];
-const stemsOf = (text: string) => wordsOf(text).map(stem);
+export const stemsOf = (text: string) => wordsOf(text).map(stem);
 
 /** The question's subject words, in order, once each. */
 export function subjectWords(question: string): string[] {
