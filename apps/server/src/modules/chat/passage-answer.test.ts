@@ -85,6 +85,8 @@ A: Yes, a registration fee of £150.`;
     ['buses', 'bus'],
     ['fees', 'fee'],
     ['scheduling', 'schedul'],
+    ['bullied', 'bullying'],
+    ['applied', 'apply'],
   ])('stems %s like %s', (a, b) => {
     expect(stem(a)).toBe(stem(b));
   });

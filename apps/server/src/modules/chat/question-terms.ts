@@ -44,6 +44,8 @@ export function stem(word: string): string {
   if (w.length <= 3 || /\d/.test(w)) return w;
   w = w
     .replace(/ies$/, 'y')
+    // 'bullied', 'applied': the y the ending replaced ('tied' and 'died' keep theirs).
+    .replace(/(?<=[a-z]{2})ied$/, 'y')
     .replace(/(ss|x|ch|sh|z)es$/, '$1')
     .replace(/([^su])s$/, '$1');
   const stripped = w.replace(/(?<=[a-z]{3})(?:ing|ed)$/, '');
