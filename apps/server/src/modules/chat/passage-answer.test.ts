@@ -493,39 +493,6 @@ describe('a passage the search finds less likely than not to answer (under 0.7)'
   });
 });
 
-describe('the search’s best passage under 0.7', () => {
-  const text = `Paying fees\nFamilies may pay tuition in ten monthly instalments from July to April.`;
-  const terms = (monthly: 'exact' | 'related') => [
-    { term: 'pay', weight: 0.25, via: 'exact' as const, names: false },
-    { term: 'tuition', weight: 0.25, via: 'exact' as const, names: true },
-    { term: 'monthly', weight: 0.25, via: monthly, names: true },
-    // 'instead' says how, not what: it may be missing, but the sentence then holds 75% of the question.
-    { term: 'instead', weight: 0.25, via: null, names: false },
-  ];
-  const fees = (similarity: number, via: 'exact' | 'related' = 'exact') =>
-    passage(text, { similarity, terms: terms(via), highlights: ['pay', 'tuition', 'monthly'] });
-  const unrelated = passage('Uniform\nThe uniform is navy.', {
-    similarity: 0.64,
-    terms: terms('exact').map((t) => ({ ...t, via: null })),
-  });
-  const question = 'can we pay tuition monthly instead';
-
-  it('is quoted when its sentence holds three of the question’s words itself', () => {
-    expect(answerFrom(question, [fees(0.62)])?.quote).toBe(
-      'Families may pay tuition in ten monthly instalments from July to April.',
-    );
-  });
-
-  it('is not quoted so when the search ranks another passage above it', () => {
-    expect(answerFrom(question, [unrelated, fees(0.62)])).toBeNull();
-  });
-
-  it('is not quoted so when one of those words matched only through a loose WordNet relation', () => {
-    expect(answerFrom(question, [fees(0.62, 'related')])).toBeNull();
-    expect(answerFrom(question, [fees(0.75, 'related')])?.quote).toContain('ten monthly instalments');
-  });
-});
-
 describe('figures of a kind', () => {
   it.each([
     ['(03) 5555 0192', true],

@@ -43,10 +43,7 @@ import { quoteText, type ChosenUnit } from './quote-text';
  *  3. A question that asks for a measure or a time ('how much', 'how many', 'how old', 'what
  *     time', 'when', a phone number) is answered only by a quote holding a figure of that kind.
  *  4. A passage under the search's default threshold (0.7: "more likely than not") needs more:
- *     the quote holds every word rule 1 requires and nearly all the question's weight; or, for
- *     the search's best passage, every word rule 1 requires and, in the sentence's own words, at
- *     least three pieces of the question (its distinctive words, the figure asked for), none of
- *     the distinctive words matched only through WordNet's looser related words.
+ *     the quote holds every word rule 1 requires and nearly all the question's weight.
  * Every passage that passes offers its best sentence or row (the most question weight, a figure
  * of the kind asked for, then the first in the passage: a section's opening sentence usually says
  * what the section is about); of them, the one with the most weight times its passage's
@@ -71,13 +68,6 @@ const STRONG_EVIDENCE_SHARE = 0.9;
 const PHRASE_BONUS = 0.1;
 /** Words at most this far apart (two small words between: 'day of the school') are side by side. */
 const PHRASE_REACH = 3;
-/**
- * The search's best passage under 0.7 is quoted when its sentence holds every word rule 1
- * requires and this many pieces of the question in its own words (rule 4). On the development
- * questions this answered 4 to 6 more correctly in each format and quoted nothing more wrongly;
- * two pieces answered 7 more but quoted 3 wrong passages.
- */
-const BEST_PASSAGE_EVIDENCE = 3;
 /** Words only in the heading count for less than words in the sentence itself. */
 const LABEL_SHARE = 0.5;
 
@@ -96,7 +86,7 @@ export function answerFrom(question: string, passages: KnowledgePassage[]): Pass
   const termsOf = termsOfPassages(question, passages, unitsOf);
   const asked = askedFigure(question);
   const candidates = passages.flatMap((passage, i) => {
-    const best = bestUnit(passage, unitsOf[i]!, termsOf[i]!, asked, i === 0);
+    const best = bestUnit(passage, unitsOf[i]!, termsOf[i]!, asked);
     return best ? [{ ...best, passage: i }] : [];
   });
   // A sentence's score is weighed by how likely its passage is to answer (the search's similarity).
@@ -139,7 +129,6 @@ function bestUnit(
   units: PassageUnit[],
   terms: QuestionTerm[],
   asked: AskedFigure | null,
-  searchBest: boolean,
 ): Omit<Candidate, 'passage'> | null {
   const subject = terms.filter(isSubjectTerm);
   if (!subject.length || !units.length) return null;
@@ -159,17 +148,6 @@ function bestUnit(
   const keys = named.filter((t) => t.weight >= heaviest - 1e-9);
   const total = subject.reduce((sum, t) => sum + t.weight, 0);
   const locate = termLocator(terms, passage.highlights);
-  // Rule 4, for a passage the search finds less likely than not to answer.
-  const distinctive = distinctiveTerms(terms).filter((t) => isSubjectTerm(t) && t.via);
-  const looselyBridged = distinctive.some((t) => t.via === 'related');
-  const piecesIn = (unit: PassageUnit) =>
-    distinctive.filter((t) => locate(unit.text, t)).length +
-    (asked && hasFigure(unit.text, asked.kinds) ? 1 : 0);
-  const strongEnough = (s: Omit<Candidate, 'passage'>) =>
-    passage.similarity >= SEARCH_THRESHOLD_DEFAULT ||
-    (required.every((t) => s.held.has(t.term)) &&
-      (s.heldWeight >= STRONG_EVIDENCE_SHARE * total - 1e-9 ||
-        (searchBest && !looselyBridged && piecesIn(s.unit) >= BEST_PASSAGE_EVIDENCE)));
   const eligible = units
     .map((unit) => score(unit, units, subject, locate, asked, required))
     .filter(
@@ -178,7 +156,9 @@ function bestUnit(
         keys.some((k) => s.held.has(k.term)) &&
         s.heldWeight >= total / 2 - 1e-9 &&
         s.hasOwnEvidence &&
-        strongEnough(s),
+        (passage.similarity >= SEARCH_THRESHOLD_DEFAULT ||
+          (required.every((t) => s.held.has(t.term)) &&
+            s.heldWeight >= STRONG_EVIDENCE_SHARE * total - 1e-9)),
     )
     .sort((a, b) => b.score - a.score || a.unit.index - b.unit.index);
   const best = eligible[0];
