@@ -126,6 +126,15 @@ describe('the calibrated similarity', () => {
     }
   });
 
+  it('shows a chunk about one in thirty likely to answer at the broadest threshold (0.5), not one in a hundred', () => {
+    const borderline = { bm25: 0.1, coverage: 0.3, relative: 0.6, window: 0.2 };
+    expect(probabilityOf(borderline)).toBeGreaterThan(0.02);
+    expect(probabilityOf(borderline)).toBeLessThan(0.05);
+    expect(calibratedSimilarity(borderline)).toBeGreaterThanOrEqual(0.5);
+    expect(probabilityOf(weak)).toBeLessThan(0.02);
+    expect(calibratedSimilarity(weak)).toBeLessThan(0.5);
+  });
+
   it('never prunes a chunk that could reach the threshold', () => {
     for (const threshold of [0.5, 0.6, 0.7, 0.8, 0.9]) {
       const floor = coverageFloor(threshold);
