@@ -1,4 +1,4 @@
-import { SEARCH_THRESHOLD_MIN } from '@lantern/contracts';
+import { similarityOfProbability } from '../knowledge/search-calibration';
 import type { Understood } from './intake';
 import { dontKnow, quoteAnswer, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
 import { subjectWords } from './question-terms';
@@ -11,15 +11,17 @@ import { isQuestionSentence, questionParts, splitSentences, withoutAskingWords }
  */
 
 /**
- * How many passages the engine reads, and how likely they must be to answer: from the lowest
- * threshold the search takes (0.5). A passage under the 0.7 default ("more likely than not") is
+ * How many passages the engine reads, and how likely they must be to answer: at least 1 in 20 by
+ * the search's calibration (a similarity of about 0.51; the search's broadest threshold, 0.5,
+ * reads down to 1 in 50: reading those too quoted one more wrong passage on the development
+ * questions and answered none more). A passage under the 0.7 default ("more likely than not") is
  * quoted only on stronger evidence in the sentence itself (passage-answer.ts, rule 4). On the
  * development questions in Markdown this answered 7 more correctly than reading from 0.7, with no
  * more wrong quotes; reading from 0.6 without rule 4 answered 18 more but quoted 9 more passages
  * that missed a fact, and a wrong quote costs a parent more than an honest "I don't know".
  */
 export const ANSWER_LIMIT = 3;
-export const ANSWER_THRESHOLD = SEARCH_THRESHOLD_MIN;
+export const ANSWER_THRESHOLD = similarityOfProbability(0.05);
 /** Subject words a remark needs before it is looked up as if it were a question. */
 const REMARK_WORDS = 2;
 /** A phrase typed as a search ('fees', 'term dates', 'pick up time for year 2'): at most this many words. */

@@ -61,6 +61,9 @@ export function probabilityOf(f: RankFeatures, c: Calibration = SEARCH_CALIBRATI
   return 1 / (1 + Math.exp(-z));
 }
 
+/** The similarity that stands for a probability of answering (the inverse of the scale above). */
+export const similarityOfProbability = (p: number) => interpolate(p, 0, 1);
+
 export function calibratedSimilarity(f: RankFeatures, c: Calibration = SEARCH_CALIBRATION): number {
   return interpolate(probabilityOf(f, c), 0, 1);
 }
