@@ -38,9 +38,17 @@ function isRowLike(line: LayoutLine): boolean {
   return mean <= MAX_MEAN_CELL;
 }
 
-/** Column bounds: the union of the multi-piece lines' pieces; each gap in it separates two columns. */
+/**
+ * Column bounds: the union of the pieces of the rows with the most pieces (two such rows at least,
+ * else of every row); each gap in it separates two columns. A cell merged across two columns ('Runs
+ * every school holiday' under 'Starts' and 'Ends') does not join them.
+ */
 function columnsOf(rows: LayoutLine[]): { start: number; end: number }[] {
-  const spans = rows.flatMap((l) => l.cells.map((c) => ({ start: c.start, end: c.end })));
+  const most = Math.max(...rows.map((l) => l.cells.length));
+  const full = rows.filter((l) => l.cells.length === most);
+  const spans = (full.length >= 2 ? full : rows).flatMap((l) =>
+    l.cells.map((c) => ({ start: c.start, end: c.end })),
+  );
   spans.sort((a, b) => a.start - b.start);
   const columns: { start: number; end: number }[] = [];
   for (const span of spans) {
@@ -196,10 +204,32 @@ const SAME_ROW = 0.9;
 /** One-piece lines in a row between two row-like lines: at most this many. */
 const MAX_WRAPPED_LINES = 3;
 
-/** A one-piece line that belongs to a table row: close under the line above, or sharing the next line's row. */
+/**
+ * A one-piece line that belongs to a table row: close under the line above, or sharing the next
+ * line's row; and no wider than a cell of the row above ('School terms are listed below.', a
+ * paragraph between two tables, runs across the columns).
+ */
 function isWrappedCell(lines: LayoutLine[], i: number): boolean {
   const [line, next] = [lines[i]!, lines[i + 1]];
-  return line.cells.length === 1 && (!line.breakBefore || (!!next && inRowAbove(next)));
+  return (
+    line.cells.length === 1 &&
+    (!line.breakBefore || (!!next && inRowAbove(next))) &&
+    fitsACell(
+      line.cells[0]!,
+      lines.slice(0, i).findLast((l) => l.cells.length > 1),
+    )
+  );
+}
+
+/** Whether a piece fits in one cell of a row: from a cell's start to the next cell's. */
+function fitsACell(piece: LineCell, row: LayoutLine | undefined): boolean {
+  if (!row || row.cells.some((c) => c.column !== undefined)) return true;
+  const slack = (row.size ?? 10) / 2;
+  const starts = [-Infinity, ...row.cells.map((c) => c.start), Infinity];
+  return starts.some(
+    (start, k) =>
+      k < starts.length - 1 && piece.start >= start - slack && piece.end <= starts[k + 1]! + slack,
+  );
 }
 
 /** Of a header split at a column's start, a word may start this many type sizes from it. */

@@ -538,6 +538,38 @@ describe('PDF lines', () => {
     },
   );
 
+  it('reads a table with merged cells, and a one-line paragraph between two tables, as a word processor sets them', () => {
+    const row = (y: number, ...cells: [string, number, number?][]) =>
+      cells.map(([text, x, width]) => item(text, x, y, width));
+    const items = [
+      item('Tuition for each division is set out below.', 90, 740, 230),
+      ...row(715, ['Division', 90], ['Year level', 234], ['Annual tuition', 378]),
+      ...row(702, ['Junior School', 90], ['Prep', 234], ['$9,100', 378]),
+      // The division's cell is merged down over its second row.
+      ...row(689, ['Years 1 to 2', 234], ['$9,800', 378]),
+      ...row(676, ['Senior School', 90], ['Years 3 to 6', 234], ['$11,200', 378]),
+      ...row(663, ['Years 7 to 9', 234], ['$12,900', 378]),
+      item('School terms for 2027 are listed below, with the holiday club.', 90, 650, 330),
+      ...row(637, ['Term', 90], ['Starts', 234], ['Ends', 378]),
+      ...row(624, ['Term 1', 90], ['3 February', 234], ['4 April', 378]),
+      // Merged across 'Starts' and 'Ends': it runs past the start of the last column.
+      ...row(611, ['Holiday club', 90], ['Runs every school holiday', 234, 150]),
+      item('Fees are due at the start of each term.', 90, 585, 215),
+    ];
+    const blocks = layoutBlocks(pdfPageLines(items));
+    expect(tables(blocks).map((t) => t.rows)).toEqual([
+      [
+        'Junior School: Year level: Prep; Annual tuition: $9,100',
+        'Junior School: Year level: Years 1 to 2; Annual tuition: $9,800',
+        'Senior School: Year level: Years 3 to 6; Annual tuition: $11,200',
+        'Senior School: Year level: Years 7 to 9; Annual tuition: $12,900',
+      ],
+      ['Term 1: Starts: 3 February; Ends: 4 April', 'Holiday club: Starts: Runs every school holiday'],
+    ]);
+    // The paragraph between is the second table's caption, not a wrapped cell of the first.
+    expect(tables(blocks)[1]!.caption).toBe('School terms for 2027 are listed below, with the holiday club.');
+  });
+
   it('reads on through a list item that wraps when its bullet is drawn larger than its text', () => {
     const sized = (str: string, x: number, y: number, size: number, width = str.length * size * 0.5) => ({
       str,
