@@ -1,4 +1,4 @@
-import { similarityOfProbability } from '../knowledge/search-calibration';
+import { similarityOfProbability } from '../knowledge';
 import type { Understood } from './intake';
 import { dontKnow, quoteAnswer, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
 import { subjectWords } from './question-terms';
