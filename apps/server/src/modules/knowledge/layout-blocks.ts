@@ -1,4 +1,11 @@
-import { findTables, lineText, type IsWord, type LayoutLine, type LineCell } from './layout-tables';
+import {
+  findTables,
+  joinHyphenated,
+  lineText,
+  type IsWord,
+  type LayoutLine,
+  type LineCell,
+} from './layout-tables';
 import {
   attachCaptions,
   clean,
@@ -90,7 +97,7 @@ export function layoutBlocks(lines: LayoutLine[], isWord?: IsWord): TextBlock[] 
   for (; next < lines.length; next++)
     items.push({ kind: 'line', line: lines[next]!, text: clean(lineText(lines[next]!)) });
   const textLines = items.flatMap((item) => (item.kind === 'line' ? [item.line] : []));
-  return attachCaptions(new LayoutReader(items, bodySizeOf(textLines)).read());
+  return attachCaptions(new LayoutReader(items, bodySizeOf(textLines), isWord).read());
 }
 
 type TitleLine = Extract<Item, { kind: 'line' }>;
@@ -138,6 +145,7 @@ class LayoutReader {
   constructor(
     private readonly items: Item[],
     private readonly bodySize: number | undefined,
+    private readonly isWord?: IsWord,
   ) {
     const longest = items.reduce((n, i) => (i.kind === 'line' ? Math.max(n, i.text.length) : n), 40);
     this.fullWidth = longest * 0.8;
@@ -267,9 +275,9 @@ class LayoutReader {
   }
 
   private flush() {
-    // A word wrapped after its hyphen is a compound ("speech-" + "language"): keep the hyphen.
     const joined = this.paragraph.reduce(
-      (text, line) => (/\w-$/.test(text) && /^\w/.test(line) ? text + line : `${text} ${line}`),
+      (text, line) =>
+        /\w-$/.test(text) && /^\w/.test(line) ? joinHyphenated(text, line, this.isWord) : `${text} ${line}`,
       '',
     );
     const text = this.list ? this.paragraph.join('\n') : clean(joined);

@@ -70,6 +70,21 @@ const isTabbed = (line: LayoutLine) => line.cells.some((c) => c.column !== undef
 /** Whether a word is English (WordNet): tells a word broken across a cell's lines from two words. */
 export type IsWord = (word: string) => boolean;
 
+/**
+ * A line ending in a hyphen joined to the next. A compound wrapped after its hyphen keeps it
+ * ('speech-' + 'language', 'after-' + 'school'); a word the typesetter hyphenated at the line's end
+ * (justified text: 'regis-' + 'tration', 'man-' + 'age') is made whole again when the two parts
+ * make an English word ('afternoon'; 'after-school' and 'speech-language' make none, and a
+ * dictionary's stray short words, 'man', 'age', 'sup', say nothing about the whole). Without a
+ * dictionary the hyphen is kept.
+ */
+export function joinHyphenated(text: string, line: string, isWord?: IsWord): string {
+  const before = /([A-Za-z]+)-$/.exec(text)?.[1];
+  const after = /^[a-z]+/.exec(line)?.[0];
+  const whole = !!isWord && !!before && !!after && isWord(`${before}${after}`.toLowerCase());
+  return whole ? text.slice(0, -1) + line : text + line;
+}
+
 /** A fragment this long or longer may be the start of a word broken across a narrow cell's lines. */
 const MIN_FRAGMENT = 4;
 
@@ -78,14 +93,16 @@ const MIN_FRAGMENT = 4;
  * narrow column where it reaches the edge ('A$6,15' / '0', 'Extensi' / 'on'), so those lines join
  * without a space: when the next line starts with what no line starts with (a comma, a full stop,
  * a closing bracket: line breaking never puts them first), after a hyphen inside a word or a range
- * ('9-' / '12', 'after-' / 'school': a break line breaking allows), when it completes a number (a thousands
+ * ('9-' / '12', 'after-' / 'school': a break line breaking allows; 'admis-' / 'sions', a word the
+ * typesetter hyphenated, loses its hyphen: joinHyphenated), when it completes a number (a thousands
  * group of three digits, the minutes of a time, the amount after a currency sign), or when the two
  * pieces make an English word and the first alone is none. Other lines join with a space.
  */
 export function joinWrapped(upper: string, lower: string, isWord: IsWord): string {
   if (!upper || !lower) return upper || lower;
   const glued = `${upper}${lower}`;
-  if (/^[,.;:)\]%]/.test(lower) || (/\w-$/.test(upper) && /^\w/.test(lower))) return glued;
+  if (/^[,.;:)\]%]/.test(lower)) return glued;
+  if (/\w-$/.test(upper) && /^\w/.test(lower)) return joinHyphenated(upper, lower, isWord);
   const group = /,(\d{1,2})$/.exec(upper)?.[1];
   const digits = /^(\d+)(?!\d)/.exec(lower)?.[1];
   if (group && digits && group.length + digits.length === 3) return glued;

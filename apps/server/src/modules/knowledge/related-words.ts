@@ -27,7 +27,10 @@ export function relatedWordsFromWordNet(use: { broader?: boolean; narrower?: boo
 export function englishWordsFromWordNet(): (word: string) => boolean {
   const wordnet = createWordNet();
   if (!wordnet.isAvailable) return () => true;
-  return (word) => IRREGULAR.has(word.toLowerCase()) || Object.values(wordnet.usage(word)).some((n) => n > 0);
+  return (word) => {
+    const w = word.toLowerCase();
+    return IRREGULAR.has(w) || FUNCTION_WORDS.has(w) || Object.values(wordnet.usage(w)).some((n) => n > 0);
+  };
 }
 
 /**
@@ -58,6 +61,28 @@ export function thingWordsFromWordNet(): (word: string) => boolean {
 
 const IRREGULAR_NOUNS = new Set(
   'children men women feet teeth geese mice people lives wives knives leaves halves selves'.split(' '),
+);
+
+/**
+ * English's function words (prepositions, conjunctions, pronouns, determiners, auxiliaries): WordNet
+ * holds only nouns, verbs, adjectives and adverbs, and without them 'during' (hyphenated 'dur-' /
+ * 'ing' at a line's end) or 'because' would not read as English.
+ */
+const FUNCTION_WORDS = new Set(
+  (
+    'about above across after against along amid among amongst around as at before behind below beneath ' +
+    'beside besides between beyond by concerning despite down during except for from in inside into like ' +
+    'near of off on onto out outside over past per regarding since than through throughout till to toward ' +
+    'towards under underneath unlike until unto up upon via with within without ' +
+    'and but or nor so yet because although though unless whereas whether while whilst if once that ' +
+    'i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its ' +
+    'itself we us our ours ourselves they them their theirs themselves who whom whose which what whatever ' +
+    'whoever whichever anyone anybody anything everyone everybody everything someone somebody something ' +
+    'nobody nothing none a an the this these those each every either neither another other such some any ' +
+    'many much more most few fewer several all both ' +
+    'am is are was were be been being do does did have has had will would shall should can could may might ' +
+    'must ought cannot'
+  ).split(' '),
 );
 
 /**

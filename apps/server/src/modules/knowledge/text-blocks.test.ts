@@ -4,8 +4,9 @@ import { chunkBlocks, countTokens } from './chunking';
 import { extractDocumentText } from './document-text';
 import { htmlBlocks } from './html-blocks';
 import { layoutBlocks, plainTextBlocks } from './layout-blocks';
-import { joinWrapped } from './layout-tables';
+import { joinHyphenated, joinWrapped } from './layout-tables';
 import { pdfDocumentLines, pdfPageLines } from './pdf-lines';
+import { englishWordsFromWordNet } from './related-words';
 import { markdownBlocks, type TextBlock } from './text-blocks';
 
 /** The rules that turn a document's text into blocks and chunks, on small inputs. */
@@ -456,9 +457,52 @@ describe('PDF lines', () => {
     ['$3,505', '000 families', '$3,505 000 families'],
     ['Dave Kowalc', 'zyk', 'Dave Kowalc zyk'],
     ['Grades 9 -', '12', 'Grades 9 - 12'],
+    ['Admis-', 'sions office', 'Admissions office'],
   ])('joins the cell lines %j and %j as %j', (upper, lower, joined) => {
-    const english = new Set(['occupational', 'therapist', 'monthly', 'fee', 'day', 'today']);
+    const english = new Set(['occupational', 'therapist', 'monthly', 'fee', 'day', 'today', 'admissions']);
     expect(joinWrapped(upper, lower, (w) => english.has(w.toLowerCase()))).toBe(joined);
+  });
+
+  describe('a line that ends in a hyphen', () => {
+    const english = englishWordsFromWordNet();
+
+    it.each([
+      // A word the typesetter hyphenated at the end of a justified line is made whole again.
+      [
+        'Families complete the regis-',
+        'tration form online.',
+        'Families complete the registration form online.',
+      ],
+      ['weekly occu-', 'pational therapy', 'weekly occupational therapy'],
+      // A compound wrapped after its hyphen keeps it: both parts are words.
+      ['Our speech-', 'language therapists', 'Our speech-language therapists'],
+      ['the after-', 'school club', 'the after-school club'],
+      // A name, or a word English does not know, keeps its hyphen.
+      ['Ms Kowal-', 'czyk teaches', 'Ms Kowal-czyk teaches'],
+      // Whatever its parts are ('man' and 'age' are words too), a whole English word is one word.
+      ['how we man-', 'age anxiety', 'how we manage anxiety'],
+    ])('%j + %j reads %j', (upper, lower, joined) => {
+      expect(joinHyphenated(upper, lower, english)).toBe(joined);
+    });
+
+    it('reads "during" and "another" as English, though WordNet holds no prepositions or determiners', () => {
+      expect(joinHyphenated('nursing care dur-', 'ing the day', english)).toBe('nursing care during the day');
+      expect(joinHyphenated('one an-', 'other', english)).toBe('one another');
+    });
+
+    it('keeps the hyphen without a dictionary (plain text)', () => {
+      expect(joinHyphenated('the regis-', 'tration form')).toBe('the regis-tration form');
+    });
+
+    it('is read whole in a justified PDF paragraph', () => {
+      const items = [
+        item('Families who wish to apply complete the regis-', 72, 700, 440),
+        item('tration form and pay the application fee online.', 72, 687, 300),
+      ];
+      expect(layoutBlocks(pdfPageLines(items), english).map((b) => b.text)).toEqual([
+        'Families who wish to apply complete the registration form and pay the application fee online.',
+      ]);
+    });
   });
 
   it('keeps a row whose cells wrap, set at the top, with rows no further apart than lines', () => {
