@@ -71,6 +71,8 @@ const FORMATS: [string, () => Promise<Buffer | string>][] = [
   ['handbook.txt', async () => willowText()],
   // The DOCX saved as PDF by LibreOffice Writer (make-office-pdf.ts): a PDF no code of ours wrote.
   ['handbook-office.pdf', async () => readFixture('willow-creek-office.pdf')],
+  // The same with its prose justified and hyphenated: words broken at line ends ('regis-' / 'tration').
+  ['handbook-hyphenated.pdf', async () => readFixture('willow-creek-hyphenated.pdf')],
 ];
 
 describe.each(FORMATS)('the Willow Creek handbook as %s', (name, make) => {

@@ -123,10 +123,13 @@ const OPEN_END = /(?:[,\-–]|\b(?:and|or|to|of|the|a|an|with|from|for|in|on|at|
  * over 'deposit | signed contract'): a cell goes on from the cell above when it starts in lower
  * case, is a figure after a word, or follows a cell left open ('Thursday,' / 'September 3,'). Its
  * label in lower case under a capitalised one, every other cell going on; its label blank, one
- * cell going on; its label capitalised, every cell going on and one from a cell left open.
+ * cell going on; its label capitalised, every cell going on and one from a cell left open. Or any
+ * cell goes on in lower case from a word the cell above broke after a hyphen ('be-' / 'gins').
  */
 function goesOn(cells: string[], above: string[]): boolean {
   const [label = '', ...rest] = cells;
+  // A cell above broken after a hyphen ('be-', 'Decem-') and gone on below in lower case.
+  if (cells.some((text, i) => /[a-z]-$/i.test(above[i] ?? '') && /^[a-z]/.test(text))) return true;
   const open = (i: number) => OPEN_END.test(above[i] ?? '');
   const continues = (text: string, i: number) =>
     !text || /^[a-z]/.test(text) || open(i) || (/^\d/.test(text) && /[a-z]$/i.test(above[i] ?? ''));

@@ -1,4 +1,5 @@
 import {
+  AlignmentType,
   Document,
   HeadingLevel,
   Packer,
@@ -113,7 +114,16 @@ export function willowText(blocks: HandbookBlock[] = WILLOW_CREEK): string {
   return out.join('');
 }
 
-export async function willowDocx(blocks: HandbookBlock[] = WILLOW_CREEK): Promise<Buffer> {
+/**
+ * The handbook as a Word document. hyphenated: its prose justified with automatic hyphenation on,
+ * as a designed handbook often is (words broken at line ends: 'regis-' / 'tration').
+ */
+export async function willowDocx(
+  blocks: HandbookBlock[] = WILLOW_CREEK,
+  { hyphenated = false }: { hyphenated?: boolean } = {},
+): Promise<Buffer> {
+  const prose = (text: string) =>
+    new Paragraph({ text, ...(hyphenated ? { alignment: AlignmentType.JUSTIFIED } : {}) });
   const levels = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 };
   const cell = (text: string, bold = false) =>
     new TableCell({
@@ -132,10 +142,15 @@ export async function willowDocx(blocks: HandbookBlock[] = WILLOW_CREEK): Promis
       children.push(new Table({ rows: [header, ...rows] }));
     } else if (b.kind === 'qa')
       children.push(new Paragraph({ text: `Q: ${b.question}` }), new Paragraph({ text: `A: ${b.answer}` }));
-    else if (b.kind === 'columns') children.push(...b.paragraphs.map((text) => new Paragraph({ text })));
-    else children.push(new Paragraph({ text: b.text }));
+    else if (b.kind === 'columns') children.push(...b.paragraphs.map(prose));
+    else children.push(prose(b.text));
   }
-  return Packer.toBuffer(new Document({ sections: [{ children }] }));
+  return Packer.toBuffer(
+    new Document({
+      ...(hyphenated ? { hyphenation: { autoHyphenation: true } } : {}),
+      sections: [{ children }],
+    }),
+  );
 }
 
 const MARGIN = 72;
