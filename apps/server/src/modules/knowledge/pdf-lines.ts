@@ -1,5 +1,5 @@
 import type { LayoutLine, LineCell } from './layout-tables';
-import { SENTENCE_END } from './text-blocks';
+import { SENTENCE_END, withoutInvisible } from './text-blocks';
 
 /**
  * A PDF page's text items (pdf.js getTextContent: transform[4] = x, transform[5] = y, width,
@@ -25,16 +25,18 @@ const MIN_LINE_PITCH = 0.9;
 function fragmentsOf(items: unknown[]): Fragment[] {
   const fragments: Fragment[] = [];
   for (const item of items as TextItem[]) {
-    if (typeof item.str !== 'string' || !item.str.trim() || !item.transform) continue;
+    if (typeof item.str !== 'string' || !item.transform) continue;
+    const str = withoutInvisible(item.str);
+    if (!str.trim()) continue;
     const [, , c = 0, d = 0, x = 0, y = 0] = item.transform;
     const size = item.height || Math.hypot(c, d) || 1;
     fragments.push({
-      text: item.str.trim(),
+      text: str.trim(),
       x,
       end: x + (item.width ?? 0),
       y,
       size,
-      spaced: /^\s|\s$/.test(item.str),
+      spaced: /^\s|\s$/.test(str),
     });
   }
   return fragments;

@@ -213,6 +213,23 @@ describe('Markdown and DOCX tables', () => {
   });
 });
 
+describe('invisible characters', () => {
+  // A soft hyphen (an optional break), a zero-width space and a joiner inside words, a byte-order mark.
+  const text = '\ufeffFamilies complete the regis\u00adtration form and pay the appli\u200bcation fee.';
+  const expected = 'Families complete the registration form and pay the application fee.';
+
+  it.each(['md', 'txt'] as const)('are left out of a %s file', async (kind) => {
+    const { blocks } = await extractDocumentText(kind, Buffer.from(text));
+    expect(blocks.map((b) => b.text)).toEqual([expected]);
+  });
+
+  it('are left out of a DOCX', async () => {
+    const doc = new Document({ sections: [{ children: [new Paragraph({ text: text.slice(1) })] }] });
+    const { blocks } = await extractDocumentText('docx', await Packer.toBuffer(doc));
+    expect(blocks.map((b) => b.text)).toEqual([expected]);
+  });
+});
+
 describe('PDF lines', () => {
   const item = (str: string, x: number, y: number, width = str.length * 5.5) => ({
     str,
@@ -488,6 +505,16 @@ describe('PDF lines', () => {
     it('reads "during" and "another" as English, though WordNet holds no prepositions or determiners', () => {
       expect(joinHyphenated('nursing care dur-', 'ing the day', english)).toBe('nursing care during the day');
       expect(joinHyphenated('one an-', 'other', english)).toBe('one another');
+    });
+
+    it('reads a soft hyphen where a PDF line broke at it as the hyphen it shows', () => {
+      const items = [
+        item('Families who wish to apply complete the regis\u00ad', 72, 700, 440),
+        item('tration form and pay the application fee online.', 72, 687, 300),
+      ];
+      expect(layoutBlocks(pdfPageLines(items), english).map((b) => b.text)).toEqual([
+        'Families who wish to apply complete the registration form and pay the application fee online.',
+      ]);
     });
 
     it('keeps the hyphen without a dictionary (plain text)', () => {

@@ -15,6 +15,14 @@ export const SENTENCE_END = /[.!?:;)"'”’]$/;
 export const QA_LINE = /^(q|a|question|answer)\s*[:.)]\s*/i;
 export const LIST_ITEM = /^([-*•▪◦]|\d{1,3}[.)])\s+/;
 
+/**
+ * Characters that are not seen: a soft hyphen (a word processor's optional break), zero-width
+ * spaces and joiners, a byte-order mark. Left in, 'regis\u00adtration' is not 'registration'.
+ */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+/** Text without its invisible characters (a soft hyphen where a line broke at it is a hyphen). */
+export const withoutInvisible = (text: string) => text.replace(/\u00ad(?=\s*$)/, '-').replace(INVISIBLE, '');
+
 export const clean = (text: string) =>
   text
     .replace(/[\t\u00a0]+/g, ' ')
