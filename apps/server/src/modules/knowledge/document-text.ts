@@ -8,7 +8,7 @@ import { layoutBlocks, plainTextBlocks } from './layout-blocks';
 import type { IsWord, LayoutLine } from './layout-tables';
 import { pdfDocumentLines, pdfPageLines } from './pdf-lines';
 import { englishWordsFromWordNet } from './related-words';
-import { markdownBlocks, withoutInvisible, type TextBlock } from './text-blocks';
+import { markdownBlocks, readableText, type TextBlock } from './text-blocks';
 
 /**
  * What an uploaded file really is (its content, not only its name), and its text as blocks.
@@ -54,7 +54,7 @@ function looksLikeText(content: Buffer): boolean {
 
 export function decodeText(content: Buffer): string {
   try {
-    return withoutInvisible(new TextDecoder('utf-8', { fatal: true }).decode(content));
+    return readableText(new TextDecoder('utf-8', { fatal: true }).decode(content));
   } catch {
     return content.toString('latin1'); // Windows-1252 style text; good enough for search
   }
@@ -160,7 +160,7 @@ async function docxBlocks(content: Buffer): Promise<TextBlock[]> {
       { buffer: content },
       { styleMap: ["p[style-name='Title'] => h1:fresh"] },
     );
-    return htmlBlocks(withoutInvisible(value));
+    return htmlBlocks(readableText(value));
   } catch {
     throw new DocumentProblem('This DOCX could not be read (the file is damaged or not a Word document)');
   }

@@ -1,5 +1,5 @@
 import type { LayoutLine, LineCell } from './layout-tables';
-import { SENTENCE_END, withoutInvisible } from './text-blocks';
+import { SENTENCE_END, readableText } from './text-blocks';
 
 /**
  * A PDF page's text items (pdf.js getTextContent: transform[4] = x, transform[5] = y, width,
@@ -26,7 +26,7 @@ function fragmentsOf(items: unknown[]): Fragment[] {
   const fragments: Fragment[] = [];
   for (const item of items as TextItem[]) {
     if (typeof item.str !== 'string' || !item.transform) continue;
-    const str = withoutInvisible(item.str);
+    const str = readableText(item.str);
     if (!str.trim()) continue;
     const [, , c = 0, d = 0, x = 0, y = 0] = item.transform;
     const size = item.height || Math.hypot(c, d) || 1;

@@ -213,17 +213,20 @@ describe('Markdown and DOCX tables', () => {
   });
 });
 
-describe('invisible characters', () => {
-  // A soft hyphen (an optional break), a zero-width space and a joiner inside words, a byte-order mark.
-  const text = '\ufeffFamilies complete the regis\u00adtration form and pay the appli\u200bcation fee.';
-  const expected = 'Families complete the registration form and pay the application fee.';
+describe('characters a reader does not see as such', () => {
+  // A soft hyphen (an optional break), a zero-width space inside a word, a byte-order mark, the
+  // ligature 'fi' as one glyph, a non-breaking hyphen.
+  const text =
+    '\ufeffFamilies complete the regis\u00adtration form and pay the appli\u200bcation fee; \ufb01nancial aid is after\u2011school.';
+  const expected =
+    'Families complete the registration form and pay the application fee; financial aid is after-school.';
 
-  it.each(['md', 'txt'] as const)('are left out of a %s file', async (kind) => {
+  it.each(['md', 'txt'] as const)('are read as their letters in a %s file', async (kind) => {
     const { blocks } = await extractDocumentText(kind, Buffer.from(text));
     expect(blocks.map((b) => b.text)).toEqual([expected]);
   });
 
-  it('are left out of a DOCX', async () => {
+  it('are read as their letters in a DOCX', async () => {
     const doc = new Document({ sections: [{ children: [new Paragraph({ text: text.slice(1) })] }] });
     const { blocks } = await extractDocumentText('docx', await Packer.toBuffer(doc));
     expect(blocks.map((b) => b.text)).toEqual([expected]);
@@ -507,13 +510,13 @@ describe('PDF lines', () => {
       expect(joinHyphenated('one an-', 'other', english)).toBe('one another');
     });
 
-    it('reads a soft hyphen where a PDF line broke at it as the hyphen it shows', () => {
+    it('reads a soft hyphen where a PDF line broke at it as the hyphen it shows, and a ligature as its letters', () => {
       const items = [
         item('Families who wish to apply complete the regis\u00ad', 72, 700, 440),
-        item('tration form and pay the application fee online.', 72, 687, 300),
+        item('tration form and the \ufb01nancial aid form online.', 72, 687, 300),
       ];
       expect(layoutBlocks(pdfPageLines(items), english).map((b) => b.text)).toEqual([
-        'Families who wish to apply complete the registration form and pay the application fee online.',
+        'Families who wish to apply complete the registration form and the financial aid form online.',
       ]);
     });
 

@@ -20,8 +20,20 @@ export const LIST_ITEM = /^([-*•▪◦]|\d{1,3}[.)])\s+/;
  * spaces and joiners, a byte-order mark. Left in, 'regis\u00adtration' is not 'registration'.
  */
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
-/** Text without its invisible characters (a soft hyphen where a line broke at it is a hyphen). */
-export const withoutInvisible = (text: string) => text.replace(/\u00ad(?=\s*$)/, '-').replace(INVISIBLE, '');
+/** A typesetter's ligatures ('\ufb01nancial': fi as one glyph) and hyphens that are not '-'. */
+const LIGATURES = /[\ufb00-\ufb06]/g;
+const HYPHENS = /[\u2010\u2011]/g;
+
+/**
+ * Text as a reader sees it: invisible characters left out (a soft hyphen where a line broke at it
+ * is the hyphen it shows), ligatures as their letters, a non-breaking hyphen as a hyphen.
+ */
+export const readableText = (text: string) =>
+  text
+    .replace(/\u00ad(?=\s*$)/, '-')
+    .replace(INVISIBLE, '')
+    .replace(LIGATURES, (c) => c.normalize('NFKC'))
+    .replace(HYPHENS, '-');
 
 export const clean = (text: string) =>
   text
