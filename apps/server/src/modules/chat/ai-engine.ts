@@ -2,10 +2,17 @@ import { ADMIN_SPECIAL_NEEDS, adminSpecialNeed, CHILD_AGE_MAX, CHILD_AGE_MIN } f
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AiProvider, ChatMessage } from '../../providers/ai/ai-provider';
-import { createOfflineEngine, lookUp, type ChatEngine, type ReplyInput, type TurnInput } from './engine';
+import {
+  createOfflineEngine,
+  lookUp,
+  unlessASubject,
+  type ChatEngine,
+  type ReplyInput,
+  type TurnInput,
+} from './engine';
 import { extractFields, findEmail, findPhone, findTimeline, type Extraction } from './extract';
 import { createFactGate, type FactSources } from './fact-check';
-import { applyExtraction, understand } from './intake';
+import { applyExtraction, type Understood } from './intake';
 import { questionFor, resourcesText, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
 
 /**
@@ -111,9 +118,10 @@ export function createAiEngine(deps: {
   search: KnowledgeSearch;
   timeoutMs: number;
   log: FastifyBaseLogger;
+  isEnglishWord?: (word: string) => boolean;
 }): ChatEngine {
-  const { ai, search, timeoutMs, log } = deps;
-  const offline = createOfflineEngine(search);
+  const { ai, search, timeoutMs, log, isEnglishWord = () => false } = deps;
+  const offline = createOfflineEngine(search, isEnglishWord);
   const history = (input: TurnInput): ChatMessage[] =>
     input.history.slice(-HISTORY_TURNS).map((m) => ({
       role: m.role === 'user' ? 'user' : 'assistant',
@@ -129,6 +137,7 @@ export function createAiEngine(deps: {
         parentName: input.context.parentName,
         childNames: (input.context.children ?? []).map((c) => c.name),
       });
+      let understood: Understood;
       try {
         const { content } = await ai.chat({
           messages: [
@@ -140,15 +149,13 @@ export function createAiEngine(deps: {
           signal: AbortSignal.timeout(timeoutMs),
         });
         const merged = mergeAiFields(input.text, patterns, JSON.parse(content) as unknown);
-        return applyExtraction(input.text, merged, input.context, input.dialogue);
+        understood = applyExtraction(input.text, merged, input.context, input.dialogue);
       } catch (error) {
         log.warn({ err: (error as Error).message }, 'chat: AI extraction failed, patterns only');
         // A model that answered with something unreadable may still write; one that failed may not.
-        return {
-          ...understand(input.text, input.context, input.dialogue),
-          providerFailed: !(error instanceof SyntaxError),
-        };
+        return { ...(await offline.understand(input)), providerFailed: !(error instanceof SyntaxError) };
       }
+      return unlessASubject(search, isEnglishWord, input.context, understood, input.text);
     },
 
     async reply(input) {

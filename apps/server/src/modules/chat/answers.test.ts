@@ -123,3 +123,28 @@ describe('the offline bot answers only what a passage answers', () => {
     expect(age).not.toContain(DONT_KNOW);
   });
 });
+
+describe('a reply to the name question', () => {
+  it('that the handbook answers is looked up as a question, not taken for the name', async () => {
+    const w = widgetClient(t);
+    const { visitor_id } = await w.visit();
+    const { id } = await w.start(visitor_id);
+    expect((await w.say(id, visitor_id, 'When is tuition due')).message.content).toContain(
+      'May I ask your name?',
+    );
+    // A parent asks the next thing, typed as a search (a phone capitalises it).
+    const clubs = (await w.say(id, visitor_id, 'Clubs')).message.content;
+    expect(clubs).toContain('chess, choir, drama and debating');
+    expect(clubs).not.toContain('Nice to meet you');
+    expect(clubs).toContain('May I ask your name?');
+    expect((await w.say(id, visitor_id, 'Maria')).message.content).toContain('Nice to meet you, Maria!');
+  });
+
+  it('that the handbook does not answer is the name, even when it is an English word', async () => {
+    const w = widgetClient(t);
+    const { visitor_id } = await w.visit();
+    const { id } = await w.start(visitor_id);
+    await w.say(id, visitor_id, 'hi');
+    expect((await w.say(id, visitor_id, 'Grace')).message.content).toContain('Nice to meet you, Grace!');
+  });
+});

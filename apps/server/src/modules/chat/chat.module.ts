@@ -45,10 +45,11 @@ async function registerConversations(app: FastifyInstance, repo: ChatRepository,
   const { config, ai, knowledge, widget, leads, resources } = deps;
   // The engine answers from the same search as test-search.
   const search: KnowledgeSearch = async (q) => (await knowledge.search(q)).results;
-  const offlineEngine = createOfflineEngine(search);
+  const isEnglishWord = (word: string) => knowledge.isEnglishWord(word);
+  const offlineEngine = createOfflineEngine(search, isEnglishWord);
   const aiEngine =
     config.chat.engine !== 'offline' && ai.hasChat
-      ? createAiEngine({ ai, search, timeoutMs: config.chat.aiTimeoutMs, log: app.log })
+      ? createAiEngine({ ai, search, timeoutMs: config.chat.aiTimeoutMs, log: app.log, isEnglishWord })
       : null;
   const conversations = createConversationService({
     repo,

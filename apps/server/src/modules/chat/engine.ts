@@ -1,6 +1,6 @@
 import type { ConversationContext } from '@lantern/contracts';
 import type { DialogueState, StoredMessage } from './chat.tables';
-import { lookUp } from './knowledge-lookup';
+import { lookUp, unlessASubject } from './knowledge-lookup';
 import { nextField, understand, type IntakeField, type Understood } from './intake';
 import { composeOfflineReply, type KnowledgeSearch, type OfferedResourceText } from './offline-reply';
 
@@ -58,12 +58,20 @@ export function withUnanswered(d: DialogueState, question: string): DialogueStat
   return { ...d, unanswered: [...(d.unanswered ?? []), question.slice(0, 500)].slice(-20) };
 }
 
-export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
+/**
+ * isEnglishWord: whether a word is English (WordNet), to tell a subject typed in reply to the name
+ * question from a name (knowledge-lookup.ts, unlessASubject); without it every reply is a name.
+ */
+export function createOfflineEngine(
+  search: KnowledgeSearch,
+  isEnglishWord: (word: string) => boolean = () => false,
+): ChatEngine {
   return {
     mode: 'offline',
     needsHistory: false,
     async understand(input) {
-      return understand(input.text, input.context, input.dialogue);
+      const understood = understand(input.text, input.context, input.dialogue);
+      return unlessASubject(search, isEnglishWord, input.context, understood, input.text);
     },
     async reply(input) {
       const { answer } = await lookUp(search, input.understood, input.text);
@@ -87,4 +95,4 @@ export function createOfflineEngine(search: KnowledgeSearch): ChatEngine {
 }
 
 export { nextField };
-export { lookUp, queryOf, type KnowledgeLookup } from './knowledge-lookup';
+export { lookUp, queryOf, unlessASubject, type KnowledgeLookup } from './knowledge-lookup';

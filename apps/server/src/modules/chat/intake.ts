@@ -30,6 +30,8 @@ export type Understood = {
   learnt: string[];
   /** The AI provider already failed this turn: the answer is written offline without waiting again. */
   providerFailed?: boolean;
+  /** The parent's name was taken from a bare reply to the name question ('Maria', or 'Uniform'). */
+  bareName?: boolean;
 };
 
 const SKIP =
@@ -124,6 +126,7 @@ type Turn = {
   answersQuestion: boolean;
   notes: string[];
   learnt: string[];
+  bareName?: boolean;
 };
 
 /**
@@ -158,10 +161,18 @@ export function applyExtraction(
   applyPhone(c, turn);
   applyPlans(c, turn);
   d = closeAskedField(d, turn.asked, turn.askedChild, turn.plain, c, c.children.length > before);
-  return { context: c, dialogue: d, extraction: ex, notes: turn.notes, learnt: turn.learnt };
+  return {
+    context: c,
+    dialogue: d,
+    extraction: ex,
+    notes: turn.notes,
+    learnt: turn.learnt,
+    ...(turn.bareName ? { bareName: true } : {}),
+  };
 }
 
-function applyName(c: ConversationContext, { ex, asked, plain, answersQuestion, learnt }: Turn) {
+function applyName(c: ConversationContext, turn: Turn) {
+  const { ex, asked, plain, answersQuestion, learnt } = turn;
   if (ex.parentName && ex.parentName !== c.parentName) {
     c.parentName = ex.parentName;
     learnt.push('name');
@@ -174,6 +185,7 @@ function applyName(c: ConversationContext, { ex, asked, plain, answersQuestion, 
   ) {
     c.parentName = titleCase(plain.replace(/[.!]$/, ''));
     learnt.push('name');
+    turn.bareName = true;
   }
 }
 

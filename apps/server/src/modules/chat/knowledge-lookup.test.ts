@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { queriesOf } from './knowledge-lookup';
+import type { DialogueState } from './chat.tables';
+import { extractFields } from './extract';
+import { applyExtraction } from './intake';
+import { queriesOf, unlessASubject } from './knowledge-lookup';
 
 describe('the knowledge queries of a message', () => {
   it.each([
@@ -40,5 +43,31 @@ describe('the knowledge queries of a message', () => {
 
   it('has nothing to search for in "I have a question"', () => {
     expect(queriesOf('I have a question')).toEqual([]);
+  });
+});
+
+describe('a bare reply to the name question', () => {
+  const staff = {
+    text: 'Admissions\nOur admissions officer is Maria Lopez. Call her on extension 204.',
+    document: 'Family Handbook',
+    similarity: 0.9,
+  };
+  const asked = (reply: string) =>
+    applyExtraction(reply, extractFields(reply, {}), {}, { asked: 'name' } as DialogueState);
+  const english = (word: string) => ['admissions', 'officer', 'clubs'].includes(word);
+
+  it("keeps a name the handbook uses too (a staff member's), as it is no English word", async () => {
+    const understood = asked('Maria Lopez');
+    const kept = await unlessASubject(async () => [staff], english, {}, understood, 'Maria Lopez');
+    expect(kept.context.parentName).toBe('Maria Lopez');
+  });
+
+  it('takes back a subject the handbook answers, and asks it as a question', async () => {
+    const understood = asked('Admissions officer');
+    expect(understood.context.parentName).toBe('Admissions Officer');
+    const looked = await unlessASubject(async () => [staff], english, {}, understood, 'Admissions officer');
+    expect(looked.context.parentName).toBeUndefined();
+    expect(looked.extraction.isQuestion).toBe(true);
+    expect(looked.learnt).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { similarityOfProbability } from '../knowledge';
+import type { ConversationContext } from '@lantern/contracts';
 import type { Understood } from './intake';
 import { dontKnow, quoteAnswer, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
 import { subjectWords } from './question-terms';
@@ -126,6 +127,35 @@ function withoutPersonalDetails(text: string, names: string[]): string {
   for (const name of names.flatMap((n) => n.split(/\s+/)).filter((n) => /^[A-Za-z'’-]{2,}$/.test(n)))
     out = out.replace(new RegExp(`\\b${name}\\b(?:['’]s)?`, 'gi'), ' ');
   return out.replace(/\s+/g, ' ');
+}
+
+/**
+ * A bare reply to "May I ask your name?" is the parent's name unless it is a subject the
+ * knowledge base answers, typed as a search ('Uniform', 'term dates', 'bus routes': a parent asks
+ * the next thing rather than giving a name): every word of it English (a name such as 'Maria' or
+ * 'Okafor' is not, so a staff member's name in the handbook does not take the parent's), and a
+ * passage answers it. Then the name is not taken and the reply is looked up as a question; the
+ * name question stays to be asked.
+ */
+export async function unlessASubject(
+  search: KnowledgeSearch,
+  isEnglishWord: (word: string) => boolean,
+  before: ConversationContext,
+  understood: Understood,
+  text: string,
+): Promise<Understood> {
+  if (!understood.bareName || understood.learnt.some((l) => l !== 'name')) return understood;
+  const words = text.toLowerCase().match(/[a-z'’-]+/g) ?? [];
+  if (!words.length || !words.every(isEnglishWord)) return understood;
+  const passages = await search({ query: text, limit: ANSWER_LIMIT, threshold: ANSWER_THRESHOLD });
+  if (!quoteAnswer(text, passages)) return understood;
+  return {
+    ...understood,
+    context: { ...understood.context, parentName: before.parentName },
+    extraction: { ...understood.extraction, isQuestion: true },
+    learnt: [],
+    bareName: false,
+  };
 }
 
 /** The names the conversation knows (the parent's, the children's): not words to search for. */

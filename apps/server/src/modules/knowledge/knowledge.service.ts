@@ -45,9 +45,10 @@ export function createKnowledgeService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { repo, storage, jobs, ai, log } = deps;
+  const isEnglishWord = englishWordsFromWordNet();
   const lexical = createLexicalSearch(repo.db, {
     relatedOf: relatedWordsFromWordNet(),
-    isEnglishWord: englishWordsFromWordNet(),
+    isEnglishWord,
     namesThing: thingWordsFromWordNet(),
   });
   const vectors = createKnowledgeVectors({ db: repo.db, repo, ai, log });
@@ -130,6 +131,8 @@ export function createKnowledgeService(deps: {
   return {
     ingestion,
     extractions,
+    /** Whether a word is English (WordNet, with its function words): the chatbot tells a name from a subject by it. */
+    isEnglishWord,
 
     listDocuments: async () => (await repo.listDocuments()).map(toDocument),
     getDocument,
