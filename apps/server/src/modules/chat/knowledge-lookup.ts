@@ -1,5 +1,5 @@
-import { similarityOfProbability } from '../knowledge';
 import type { ConversationContext } from '@lantern/contracts';
+import { similarityOfProbability } from '../knowledge';
 import type { Understood } from './intake';
 import { dontKnow, quoteAnswer, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
 import { subjectWords } from './question-terms';

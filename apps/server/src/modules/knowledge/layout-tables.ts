@@ -234,11 +234,14 @@ function isWrappedCell(lines: LayoutLine[], i: number): boolean {
   return (
     line.cells.length === 1 &&
     (!line.breakBefore || (!!next && inRowAbove(next))) &&
-    fitsACell(
-      line.cells[0]!,
-      lines.slice(0, i).findLast((l) => l.cells.length > 1),
-    )
+    fitsACell(line.cells[0]!, rowAbove(lines, i))
   );
+}
+
+/** The nearest line above the i-th with two pieces or more. */
+function rowAbove(lines: LayoutLine[], i: number): LayoutLine | undefined {
+  for (let k = i - 1; k >= 0; k--) if (lines[k]!.cells.length > 1) return lines[k];
+  return undefined;
 }
 
 /** Whether a piece fits in one cell of a row: from a cell's start to the next cell's. */
