@@ -180,10 +180,11 @@ function phraseWeight(text: string, terms: QuestionTerm[], held: Set<string>, lo
     const next = inText[i + 1]!;
     const last = stemsOf(term.term).at(-1);
     const first = stemsOf(next.term)[0];
+    if (!last || !first) continue;
     const together = sequence.some(
-      (s, at) => s === last && sequence.slice(at + 1, at + 1 + PHRASE_REACH).includes(first!),
+      (s, at) => s === last && sequence.slice(at + 1, at + 1 + PHRASE_REACH).includes(first),
     );
-    if (last && first && together) weight += term.weight + next.weight;
+    if (together) weight += term.weight + next.weight;
   }
   return weight;
 }
