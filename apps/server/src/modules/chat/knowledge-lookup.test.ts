@@ -54,12 +54,22 @@ describe('a bare reply to the name question', () => {
   };
   const asked = (reply: string) =>
     applyExtraction(reply, extractFields(reply, {}), {}, { asked: 'name' } as DialogueState);
-  const english = (word: string) => ['admissions', 'officer', 'clubs'].includes(word);
+  const english = (word: string) => ['admissions', 'officer', 'clubs', 'john'].includes(word);
 
   it("keeps a name the handbook uses too (a staff member's), as it is no English word", async () => {
     const understood = asked('Maria Lopez');
     const kept = await unlessASubject(async () => [staff], english, {}, understood, 'Maria Lopez');
     expect(kept.context.parentName).toBe('Maria Lopez');
+  });
+
+  it('keeps a name that is an English word too when the handbook uses it only as a name', async () => {
+    const head = {
+      text: 'Our school\nOur head of school is Mr John Smith. He meets new families every Friday.',
+      document: 'Family Handbook',
+      similarity: 0.9,
+    };
+    const kept = await unlessASubject(async () => [head], english, {}, asked('John'), 'John');
+    expect(kept.context.parentName).toBe('John');
   });
 
   it('takes back a subject the handbook answers, and asks it as a question', async () => {

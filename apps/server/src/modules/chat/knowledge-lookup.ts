@@ -134,8 +134,9 @@ function withoutPersonalDetails(text: string, names: string[]): string {
  * knowledge base answers, typed as a search ('Uniform', 'term dates', 'bus routes': a parent asks
  * the next thing rather than giving a name): every word of it English (a name such as 'Maria' or
  * 'Okafor' is not, so a staff member's name in the handbook does not take the parent's), and a
- * passage answers it. Then the name is not taken and the reply is looked up as a question; the
- * name question stays to be asked.
+ * passage answers it using one of its words in lower case, as a common word ('John' is English too,
+ * but 'Mr John Smith' uses it as a name). Then the name is not taken and the reply is looked up as
+ * a question; the name question stays to be asked.
  */
 export async function unlessASubject(
   search: KnowledgeSearch,
@@ -148,7 +149,11 @@ export async function unlessASubject(
   const words = text.toLowerCase().match(/[a-z'’-]+/g) ?? [];
   if (!words.length || !words.every(isEnglishWord)) return understood;
   const passages = await search({ query: text, limit: ANSWER_LIMIT, threshold: ANSWER_THRESHOLD });
-  if (!quoteAnswer(text, passages)) return understood;
+  const quote = quoteAnswer(text, passages);
+  // The quote uses one of its words as a common word, in lower case ('the school uniform'), not
+  // only as a name ('Mr John Smith, Head of School' for a parent called John).
+  const common = (word: string) => new RegExp(`(?<![\\w'’-])${word}(?![\\w'’-])`).test(quote ?? '');
+  if (!quote || !words.some(common)) return understood;
   return {
     ...understood,
     context: { ...understood.context, parentName: before.parentName },
