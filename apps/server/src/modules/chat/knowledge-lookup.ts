@@ -2,7 +2,9 @@ import type { ConversationContext } from '@lantern/contracts';
 import { similarityOfProbability } from '../knowledge';
 import type { Understood } from './intake';
 import { dontKnow, quoteAnswer, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
-import { subjectWords } from './question-terms';
+import { answerFrom } from './passage-answer';
+import { passageUnits } from './passage-units';
+import { stem, stemsOf, subjectWords } from './question-terms';
 import { isQuestionSentence, questionParts, splitSentences, withoutAskingWords } from './questions';
 
 /**
@@ -133,10 +135,10 @@ function withoutPersonalDetails(text: string, names: string[]): string {
  * A bare reply to "May I ask your name?" is the parent's name unless it is a subject the
  * knowledge base answers, typed as a search ('Uniform', 'term dates', 'bus routes': a parent asks
  * the next thing rather than giving a name): every word of it English (a name such as 'Maria' or
- * 'Okafor' is not, so a staff member's name in the handbook does not take the parent's), and a
- * passage answers it using one of its words in lower case, as a common word ('John' is English too,
- * but 'Mr John Smith' uses it as a name). Then the name is not taken and the reply is looked up as
- * a question; the name question stays to be asked.
+ * 'Okafor' is not, so a staff member's name in the handbook does not take the parent's), a passage
+ * answers it, and one of its words is in a heading of that passage: the handbook has a section on
+ * it ('Mark' and 'John' are English too, but a handbook heads no section with them). Then the name
+ * is not taken and the reply is looked up as a question; the name question stays to be asked.
  */
 export async function unlessASubject(
   search: KnowledgeSearch,
@@ -149,11 +151,16 @@ export async function unlessASubject(
   const words = text.toLowerCase().match(/[a-z'’-]+/g) ?? [];
   if (!words.length || !words.every(isEnglishWord)) return understood;
   const passages = await search({ query: text, limit: ANSWER_LIMIT, threshold: ANSWER_THRESHOLD });
-  const quote = quoteAnswer(text, passages);
-  // The quote uses one of its words as a common word, in lower case ('the school uniform'), not
-  // only as a name ('Mr John Smith, Head of School' for a parent called John).
-  const common = (word: string) => new RegExp(`(?<![\\w'’-])${word}(?![\\w'’-])`).test(quote ?? '');
-  if (!quote || !words.some(common)) return understood;
+  const found = answerFrom(text, passages);
+  // The handbook has a heading for it ('Uniform', 'Clubs', 'Term dates'): a word of the reply names
+  // a section of the passage that answers. A name the handbook only uses in passing ('we mark
+  // religious holidays' for a parent called Mark, 'Mr John Smith') heads nothing.
+  const headings = found ? passageUnits(found.passage.text).flatMap((u) => (u.label ? [u.label] : [])) : [];
+  const stems = new Set(headings.flatMap(stemsOf));
+  // (a longer word of the same stem heads it too: 'Transport' for 'Transportation')
+  const heads = (word: string) =>
+    [...stems].some((s) => s === stem(word) || (stem(word).length >= 5 && s.startsWith(stem(word))));
+  if (!found || !words.some(heads)) return understood;
   return {
     ...understood,
     context: { ...understood.context, parentName: before.parentName },
