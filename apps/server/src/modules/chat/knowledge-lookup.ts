@@ -4,7 +4,7 @@ import type { Understood } from './intake';
 import { dontKnow, quoteAnswer, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
 import { answerFrom } from './passage-answer';
 import { passageUnits } from './passage-units';
-import { stem, stemsOf, subjectWords } from './question-terms';
+import { subjectWords, termLocator } from './question-terms';
 import { isQuestionSentence, questionParts, splitSentences, withoutAskingWords } from './questions';
 
 /**
@@ -155,11 +155,13 @@ export async function unlessASubject(
   // The handbook has a heading for it ('Uniform', 'Clubs', 'Term dates'): a word of the reply names
   // a section of the passage that answers. A name the handbook only uses in passing ('we mark
   // religious holidays' for a parent called Mark, 'Mr John Smith') heads nothing.
-  const headings = found ? passageUnits(found.passage.text).flatMap((u) => (u.label ? [u.label] : [])) : [];
-  const stems = new Set(headings.flatMap(stemsOf));
-  // (a longer word of the same stem heads it too: 'Transport' for 'Transportation')
+  const headings = new Set(
+    found ? passageUnits(found.passage.text).flatMap((u) => (u.label ? [u.label] : [])) : [],
+  );
+  // Held as a passage holds a question's word: same stem, or a longer word of it ('Transportation').
+  const locate = termLocator([]);
   const heads = (word: string) =>
-    [...stems].some((s) => s === stem(word) || (stem(word).length >= 5 && s.startsWith(stem(word))));
+    [...headings].some((heading) => locate(heading, { term: word, weight: 0, via: 'exact' }));
   if (!found || !words.some(heads)) return understood;
   return {
     ...understood,
