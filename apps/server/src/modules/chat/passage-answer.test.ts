@@ -78,6 +78,26 @@ A: Yes, a registration fee of £150.`;
     expect(quote('when are the tours', [passage(text)])).toContain('first Tuesday of each month');
   });
 
+  it('reads a table header ending in a question mark as columns, not a Q&A question, and the prose after the table under its caption', () => {
+    const text = `Other fees
+Table 5: Fees in addition to tuition
+Fee | Amount | When charged | Refundable?
+Application fee: Amount: $175; When charged: With the application; Refundable?: No
+Enrolment deposit: Amount: $2,500; When charged: With the signed contract; Refundable?: No
+Technology fee (Grades 5-12): Amount: $640 per year; When charged: July invoice; Refundable?: No
+Graduation fee (Grade 12): Amount: $225; When charged: January invoice; Refundable?: No
+
+The technology fee covers a school-managed laptop on lease and a protective case.`;
+    const units = passageUnits(text);
+    expect(units.find((u) => u.text.startsWith('Graduation'))).toMatchObject({ kind: 'row', answers: false });
+    expect(units.find((u) => u.text.startsWith('The technology fee covers'))).toMatchObject({
+      label: 'Table 5: Fees in addition to tuition',
+    });
+    const answer = quote('is there a fee for graduating', [passage(text)]);
+    expect(answer).toContain('Graduation fee (Grade 12): Amount: $225');
+    expect(answer).not.toContain('Application fee');
+  });
+
   it.each([
     ['classes', 'class'],
     ['offered', 'offer'],

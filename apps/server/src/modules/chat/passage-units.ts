@@ -10,6 +10,8 @@ export type PassageUnit = {
   text: string;
   /** The heading, caption, Q&A question or lead-in it sits under; null when none. */
   label: string | null;
+  /** The label is a Q&A question: the unit is part of its answer. */
+  answers: boolean;
   /** Position in the passage. */
   index: number;
   /** Units under the same label share a section (a quote may take a neighbour from it). */
@@ -68,22 +70,42 @@ export function passageUnits(text: string): PassageUnit[] {
   const lines = text.split(/\n+/).map((raw) => ({ raw: raw.trim(), line: clean(raw) }));
   const units: PassageUnit[] = [];
   let label: string | null = null;
+  let asks = false;
+  // Under a table's header line: the label the table sits under, for the prose after the table.
+  let table: { under: string | null } | null = null;
   let section = 0;
   let leadIn: string | null = null;
-  const setLabel = (next: string | null) => {
+  const setLabel = (next: string | null, question = false) => {
     label = next;
+    asks = question;
+    table = null;
     leadIn = null;
     section += 1;
   };
   let paragraph = 0;
   const add = (kind: PassageUnit['kind'], text: string, own: string | null = label) =>
-    units.push({ kind, text, label: own, index: units.length, section, paragraph });
+    units.push({
+      kind,
+      text,
+      label: own,
+      answers: asks && own === label,
+      index: units.length,
+      section,
+      paragraph,
+    });
 
   lines.forEach(({ raw, line }, i) => {
     if (!line) return;
     paragraph = i;
     const neighbours = [lines[i - 1]?.line ?? '', lines[i + 1]?.line ?? ''];
-    if (/^#{1,6}\s/.test(raw) || TABLE_HEADER.test(line)) return setLabel(line);
+    if (/^#{1,6}\s/.test(raw)) return setLabel(line, line.endsWith('?'));
+    if (TABLE_HEADER.test(line)) {
+      // 'Fee | Amount | Refundable?': the columns label the rows; a header is no Q&A question.
+      const under = table ? table.under : label;
+      setLabel(line);
+      table = { under };
+      return;
+    }
     if (BULLET.test(line)) {
       const item = line.replace(BULLET, '');
       return add(isRowShaped(item) ? 'row' : 'item', item, leadIn ?? label);
@@ -92,17 +114,19 @@ export function passageUnits(text: string): PassageUnit[] {
       // 'Q: When does term start? A: On 3 September.': the question labels the answer after it.
       const question = line.replace(QA_PREFIX, '');
       const inline = INLINE_ANSWER.exec(question);
-      if (!inline) return setLabel(question);
-      setLabel(inline[1]!);
+      if (!inline) return setLabel(question, true);
+      setLabel(inline[1]!, true);
       for (const sentence of sentencesOf(inline[2]!)) add('sentence', sentence);
       return;
     }
-    if (line.endsWith('?') && words(line) <= 25) return setLabel(line);
+    if (line.endsWith('?') && words(line) <= 25) return setLabel(line, true);
     // A table row: 'label: cell; cell', or 'label: value' among others of its shape.
     if (isRowShaped(line) && (line.includes(';') || neighbours.some(isRowShaped))) return add('row', line);
     // A run of short lines after a lead-in ('Fees include:') is a list, not headings.
     if (leadIn && isHeadingLine(line)) return add('item', line, leadIn);
     if (isHeadingLine(line)) return setLabel(line);
+    // Prose after a table is about what the table sits under, not its columns.
+    if (table) setLabel(table.under);
     const sentences = sentencesOf(line.replace(ANSWER_PREFIX, ''));
     for (const sentence of sentences) add('sentence', sentence);
     leadIn = sentences.at(-1)?.endsWith(':') ? sentences.at(-1)! : null;

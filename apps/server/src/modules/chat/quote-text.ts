@@ -41,7 +41,7 @@ export function quoteText(
   best.ties.slice(0, MAX_EXTRA_UNITS).forEach(add);
   const section = units.filter((u) => u.section === best.unit.section);
   // A Q&A answer is quoted whole (within the limit); a lead-in ('Fees include:') brings its list.
-  if (best.unit.label?.endsWith('?')) section.forEach(add);
+  if (best.unit.answers) section.forEach(add);
   if (best.unit.text.endsWith(':'))
     units.filter((u) => u.kind === 'item' && u.label === best.unit.text).forEach(add);
   const covered = (t: QuestionTerm) =>
