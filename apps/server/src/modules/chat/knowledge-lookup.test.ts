@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DialogueState } from './chat.tables';
 import { extractFields } from './extract';
 import { applyExtraction } from './intake';
-import { queriesOf, unlessASubject } from './knowledge-lookup';
+import { lookUp, queriesOf, unlessASubject } from './knowledge-lookup';
+import type { KnowledgePassage } from './knowledge-passage';
 
 describe('the knowledge queries of a message', () => {
   it.each([
@@ -26,6 +27,14 @@ describe('the knowledge queries of a message', () => {
     [
       'my son has dyslexia, can you support him, he is very anxious',
       ['has dyslexia can you support him he is very anxious', 'can you support him he is very anxious'],
+    ],
+    // 'my kid' is the parent's, not a word of the question's own: it needs what came before it.
+    [
+      'school gets out early on wednesdays, what do i do with my kid those afternoons',
+      [
+        'school gets out early on wednesdays what do i do with those afternoons',
+        'what do i do with those afternoons',
+      ],
     ],
     // An either-or question is then searched for its first alternative alone.
     [
@@ -78,5 +87,59 @@ describe('a bare reply to the name question', () => {
     expect(looked.context.parentName).toBeUndefined();
     expect(looked.extraction.isQuestion).toBe(true);
     expect(looked.learnt).toEqual([]);
+  });
+});
+
+describe('looking a question up', () => {
+  const behaviour: KnowledgePassage = {
+    text: 'Behaviour\nBullying reports are investigated within two school days.',
+    document: 'Family Handbook',
+    similarity: 0.8,
+  };
+  const understood = (text: string) =>
+    applyExtraction(text, extractFields(text, {}), {}, {} as DialogueState);
+
+  it('does not retry the question alone when it keeps only the school’s generic words', async () => {
+    const text = 'my kid woke up sick today, how do i tell the school he won’t be in';
+    const queries: string[] = [];
+    const search = async ({ query }: { query: string }) => {
+      queries.push(query);
+      // The whole message: 'sick' weighs most, and no passage answers it; 'school' alone matches any.
+      const terms = query.includes('sick')
+        ? [
+            { term: 'woke', weight: 0.2, via: null },
+            { term: 'sick', weight: 0.78, via: null },
+            { term: 'school', weight: 0.02, via: 'exact' as const },
+          ]
+        : [{ term: 'school', weight: 1, via: 'exact' as const }];
+      return [{ ...behaviour, terms }];
+    };
+    const { answer } = await lookUp(search, understood(text), text);
+    expect(queries).toHaveLength(1);
+    expect(answer?.answered).toBe(false);
+  });
+
+  it('retries the question alone when it keeps a distinctive word', async () => {
+    const text = 'my son has a nut allergy, what do we send in';
+    const lunch: KnowledgePassage = {
+      text: 'Lunch\nPlease send in a packed lunch on the first day.',
+      document: 'Family Handbook',
+      similarity: 0.8,
+    };
+    const queries: string[] = [];
+    const search = async ({ query }: { query: string }) => {
+      queries.push(query);
+      const terms = query.includes('allergy')
+        ? [
+            { term: 'nut', weight: 0.3, via: null },
+            { term: 'allergy', weight: 0.4, via: null },
+            { term: 'send', weight: 0.3, via: 'exact' as const },
+          ]
+        : [{ term: 'send', weight: 1, via: 'exact' as const }];
+      return [{ ...lunch, terms }];
+    };
+    const { answer } = await lookUp(search, understood(text), text);
+    expect(queries).toEqual(['has a nut allergy what do we send in', 'what do we send in']);
+    expect(answer?.text).toContain('send in a packed lunch');
   });
 });

@@ -2,9 +2,9 @@ import type { ConversationContext } from '@lantern/contracts';
 import { similarityOfProbability } from '../knowledge';
 import type { Understood } from './intake';
 import { dontKnow, quoteAnswer, type KnowledgePassage, type KnowledgeSearch } from './offline-reply';
-import { answerFrom } from './passage-answer';
+import { answerFrom, distinctiveTerms } from './passage-answer';
 import { passageUnits } from './passage-units';
-import { subjectWords, termLocator } from './question-terms';
+import { stemsOf, subjectWords, termLocator } from './question-terms';
 import { isQuestionSentence, questionParts, splitSentences, withoutAskingWords } from './questions';
 
 /**
@@ -81,7 +81,10 @@ export function queriesOf(text: string, names: string[] = []): string[] {
     const question = after ? `${asked} ${after}` : asked;
     const previous = i > 0 && !isQuestionSentence(sentences[i - 1]!) ? sentences[i - 1]! : '';
     const before = statement || previous;
-    const standsAlone = !REFERS_BACK.test(question) && subjectWords(withoutAskingWords(question)).length > 1;
+    // 'what do I do with my kid those afternoons': 'my kid' is the parent's, not a word of its own.
+    const standsAlone =
+      !REFERS_BACK.test(question) &&
+      subjectWords(withoutPersonalDetails(withoutAskingWords(question), names)).length > 1;
     alone.push(question);
     withContext.push(before && !standsAlone ? `${before} ${question}` : question);
   });
@@ -179,6 +182,19 @@ const namesOf = (u: Understood) => [
 ];
 
 /**
+ * Whether a shorter query (the question without what the parent said before it) keeps a word that
+ * made the whole message specific: one of the distinctive words the first search weighed ('sick'
+ * in 'my kid woke up sick today, how do I tell the school he won't be in'). Left with only the
+ * school's own generic words ('school'), a query matches any passage that uses them.
+ */
+function keepsADistinctiveWord(query: string, first: KnowledgePassage[]): boolean {
+  const terms = first[0]?.terms;
+  if (!terms?.length) return true;
+  const stems = new Set(stemsOf(query));
+  return distinctiveTerms(terms).some((t) => stemsOf(t.term).every((s) => stems.has(s)));
+}
+
+/**
  * Looks the message's question up: each query in turn until one finds a passage that answers.
  * "I don't know" (with the offer to pass the question on) when none does; no answer at all when
  * the message asks nothing, or nothing with a subject ('how are you?', 'I have a question').
@@ -208,6 +224,7 @@ export async function lookUp(
   if (!asks && !remarks) return { passages: [], answer: null };
   let first: KnowledgePassage[] | null = null;
   for (const query of queries) {
+    if (first && !keepsADistinctiveWord(query, first)) continue;
     const passages = await search({ query, limit: ANSWER_LIMIT, threshold: ANSWER_THRESHOLD });
     const quote = quoteAnswer(query, passages);
     if (quote) return { passages, answer: { text: quote, answered: true } };
