@@ -408,6 +408,19 @@ Lunch is cooked on site every day.`;
     expect(answer).toContain('Bus route 1 serves');
     expect(answer.length).toBeLessThanOrEqual(450);
   });
+
+  it('shows the answering sentence whole, leaving out neighbours there is no room for', () => {
+    const text = `Keeping in touch
+We think of parents as the other half of the teaching team, and we try to keep you informed without flooding your inbox. Every Sunday evening the school sends out the Oak Leaf, a short newsletter with the week's news and reminders, and younger children carry a notebook home each day so that their teachers can write short notes. Reports come three times a year, in December, March and June, and family conferences take place in November and April, with release days for conferences on November 19 and April 15.`;
+    const terms = [
+      { term: 'parent', weight: 0.26, via: 'exact' as const },
+      { term: 'teacher', weight: 0.19, via: 'exact' as const },
+      { term: 'conferences', weight: 0.55, via: 'exact' as const },
+    ];
+    const answer = quote('when are parent teacher conferences', [passage(text, { terms })])!;
+    expect(answer).toContain('release days for conferences on November 19 and April 15.');
+    expect(answer.length).toBeLessThanOrEqual(450);
+  });
 });
 
 describe('what a passage must hold to answer', () => {

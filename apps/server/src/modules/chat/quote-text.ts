@@ -60,17 +60,17 @@ export function quoteText(
   const weigh = (text: string) =>
     required.filter((t) => locate(text, t)).reduce((s, t) => s + t.weight, 0) +
     (asked && hasFigure(text, asked.kinds) ? 1 : 0);
-  const parts: string[] = [];
-  let length = 0;
   const ordered = [...chosen.values()].sort((a, b) => a.index - b.index);
-  for (const [i, unit] of ordered.entries()) {
-    const text = withLabel(unit, ordered[i - 1], best, narrow(unit.text, weigh));
-    // The chosen sentence and the figure after it are always shown; others only within the length.
-    if (i > 0 && length + text.length > MAX_QUOTE_CHARS && unit !== best.unit && unit !== best.next) continue;
-    parts.push(text);
-    length += text.length + 1;
-  }
-  const quote = parts.join(' ');
+  const texts = ordered.map((unit, i) => withLabel(unit, ordered[i - 1], best, narrow(unit.text, weigh)));
+  // The chosen sentence and the figure after it are always shown, whole; the others only in the room left.
+  const kept = ordered.map((unit) => unit === best.unit || unit === best.next);
+  let length = texts.reduce((sum, text, i) => sum + (kept[i] ? text.length + 1 : 0), 0);
+  ordered.forEach((_, i) => {
+    if (kept[i] || length + texts[i]!.length > MAX_QUOTE_CHARS) return;
+    kept[i] = true;
+    length += texts[i]!.length + 1;
+  });
+  const quote = texts.filter((_, i) => kept[i]).join(' ');
   return quote.length > MAX_QUOTE_CHARS ? `${quote.slice(0, MAX_QUOTE_CHARS - 1).trimEnd()}…` : quote;
 }
 
