@@ -11,9 +11,16 @@ describe('the knowledge queries of a message', () => {
     // The parent's details and the asking words are not searched for.
     ["I'm Maria Lopez (maria@example.com). What are your class sizes?", ['What are your class sizes?']],
     ['I was wondering if you have a bus from Millbrook', ['you have a bus from Millbrook']],
-    ['My son Sam is 7 and has ADHD. Do you have small classes', ['Do you have small classes']],
+    // What the parent said before the question is searched with it first, then the question alone.
+    [
+      'My son Sam is 7 and has ADHD. Do you have small classes',
+      ['and has ADHD. Do you have small classes', 'Do you have small classes'],
+    ],
+    [
+      'my daughter is starting prep next year, how much are the fees per term',
+      ['is starting prep next year how much are the fees per term', 'how much are the fees per term'],
+    ],
     ['Is 7 too young for the Lower School', ['Is 7 too young for the Lower School']],
-    // A question that cannot stand alone is searched with what came before it first, then alone.
     [
       'my daughter has dyslexia, is the school able to support her',
       ['has dyslexia is the school able to support her', 'is the school able to support her'],
@@ -23,12 +30,11 @@ describe('the knowledge queries of a message', () => {
       ['has a nut allergy what do we need to send in', 'what do we need to send in'],
     ],
     ['My son has autism. Can you help him?', ['has autism. Can you help him?', 'Can you help him?']],
-    // A statement before the question and one after it: the question cannot stand alone.
+    // A statement before the question and one after it.
     [
       'my son has dyslexia, can you support him, he is very anxious',
       ['has dyslexia can you support him he is very anxious', 'can you support him he is very anxious'],
     ],
-    // 'my kid' is the parent's, not a word of the question's own: it needs what came before it.
     [
       'school gets out early on wednesdays, what do i do with my kid those afternoons',
       [

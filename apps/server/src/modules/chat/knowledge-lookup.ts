@@ -51,9 +51,6 @@ function queryPhrase(text: string, names: string[]): 'query' | 'name' | null {
     return null;
   return words.length <= 4 && words.every((w) => /^[A-Z][a-z'’-]*[.,!]?$/.test(w)) ? 'name' : 'query';
 }
-/** Pronouns that point back at the child the parent just described ('...dyslexia, can you support her'). */
-const REFERS_BACK = /\b(?:him|her|them|he|she|they|his|their)\b/i;
-
 export type OfflineAnswer = { text: string; answered: boolean };
 export type KnowledgeLookup = {
   /** The passages the answer came from (else the first search's): what the AI is given. */
@@ -64,10 +61,10 @@ export type KnowledgeLookup = {
 
 /**
  * The knowledge queries of a message, to try in order: the parent's details ('I'm Maria', an email,
- * the child's name and age) and the asking words ('I was wondering if') left out. A question that
- * cannot stand alone (it points back at the child, or has at most one word of its own: 'what do we
- * need to send in') is searched first with what the parent said before it ('my son has a nut
- * allergy'), then alone.
+ * the child's name and age) and the asking words ('I was wondering if') left out. A question is
+ * searched first with what the parent said before it ('my daughter is starting prep next year, how
+ * much are the fees per term': the fees of prep), then alone (when it keeps a distinctive word:
+ * lookUp).
  */
 export function queriesOf(text: string, names: string[] = []): string[] {
   const sentences = splitSentences(text);
@@ -81,12 +78,10 @@ export function queriesOf(text: string, names: string[] = []): string[] {
     const question = after ? `${asked} ${after}` : asked;
     const previous = i > 0 && !isQuestionSentence(sentences[i - 1]!) ? sentences[i - 1]! : '';
     const before = statement || previous;
-    // 'what do I do with my kid those afternoons': 'my kid' is the parent's, not a word of its own.
-    const standsAlone =
-      !REFERS_BACK.test(question) &&
-      subjectWords(withoutPersonalDetails(withoutAskingWords(question), names)).length > 1;
+    // Only what says something: 'I'm Maria (maria@example.com)' says nothing to search for.
+    const says = subjectWords(withoutPersonalDetails(before, names)).length > 0;
     alone.push(question);
-    withContext.push(before && !standsAlone ? `${before} ${question}` : question);
+    withContext.push(says ? `${before} ${question}` : question);
   });
   const tidy = (parts: string[]) =>
     withoutPersonalDetails(withoutAskingWords(parts.length ? parts.join(' ') : text), names)
