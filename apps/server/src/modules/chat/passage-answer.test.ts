@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgePassage } from './offline-reply';
 import { answerFrom, distinctiveTerms } from './passage-answer';
-import { askedFigure, figureNamed, hasFigure, passageUnits } from './passage-units';
+import { askedFigure, figureNamed, hasFigure, hasSpan, passageUnits } from './passage-units';
 import { stem, termLocator } from './question-terms';
 
 /** A chunk as ingestion writes it: headings as lines, a table's rows under its caption, prose. */
@@ -356,6 +356,29 @@ Sweatshirt: sizes XS to XL; price $40`;
     expect(ask('when do teachers write to families')).toBeNull();
   });
 
+  it('takes a span of time as saying when something starts and ends', () => {
+    const hours = passage(
+      'School hours\nThe school day runs from 8:15 am to 2:45 pm. Drop-off is at the front gate.',
+      {
+        terms: [
+          { term: 'time', weight: 0.1, via: 'exact' },
+          { term: 'school', weight: 0.1, via: 'exact' },
+          { term: 'start', weight: 0.4, via: null },
+          { term: 'end', weight: 0.4, via: null },
+        ],
+      },
+    );
+    expect(quote('what time does school start and end', [hours])).toBe(
+      'The school day runs from 8:15 am to 2:45 pm.',
+    );
+    // Not when the question asks for no time: a span does not say whether the day ends early.
+    expect(quote('does school end early', [hours])).toBeNull();
+    expect(hasSpan('Term 1: Wednesday 27 January to Thursday 1 April')).toBe(true);
+    expect(hasSpan('Hours: 1:15-3:15 pm')).toBe(true);
+    expect(hasSpan('Grades 5-12')).toBe(false);
+    expect(hasSpan('costs $5 to $10')).toBe(false);
+  });
+
   it('quotes a Q&A answer whole, under its question', () => {
     expect(ask('can she bring her phone')).toBe(
       'Can my child bring a phone? Phones stay in lockers during the day. Pupils in Year 7 and above may bring one. Smart watches are not allowed.',
@@ -502,18 +525,18 @@ Occupational therapy takes place in one 45-minute session each week.`;
 describe('a passage the search finds less likely than not to answer (under 0.7)', () => {
   const text = `School day\nThe school day runs from 8:30 am to 3:15 pm, and the gates open at 8:10 am.`;
   const ask = (similarity: number, terms: KnowledgePassage['terms']) =>
-    answerFrom('what time does the school day start', [
+    answerFrom('what time does the school day normally start', [
       passage(text, { similarity, terms, highlights: ['school', 'day'] }),
     ])?.quote ?? null;
   const all = [
     { term: 'school', weight: 0.1, via: 'exact' as const, names: true },
     { term: 'day', weight: 0.9, via: 'exact' as const, names: true },
   ];
-  // 'start' (a describing word) is missing: the sentence holds 60% of the question.
+  // 'normally' (a describing word) is missing: the sentence holds 60% of the question.
   const most = [
     { term: 'school', weight: 0.1, via: 'exact' as const, names: true },
     { term: 'day', weight: 0.5, via: 'exact' as const, names: true },
-    { term: 'start', weight: 0.4, via: null, names: false },
+    { term: 'normally', weight: 0.4, via: null, names: false },
   ];
 
   it('is quoted when its sentence holds nearly all the question', () => {

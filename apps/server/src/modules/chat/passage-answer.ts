@@ -4,12 +4,15 @@ import {
   askedFigure,
   figureNamed,
   hasFigure,
+  hasSpan,
   passageUnits,
   type AskedFigure,
   type PassageUnit,
 } from './passage-units';
 import {
+  stem,
   stemsOf,
+  wordsOf,
   isSubjectTerm,
   termLocator,
   termsOfPassages,
@@ -135,11 +138,7 @@ function bestUnit(
   const required = requiredTerms(terms);
   // A word the school never uses, matched only through WordNet ('dormitory room' for 'dorm'), is
   // not evidence enough: the school may not write about it because it does not offer it.
-  if (
-    required.some(
-      (t) => (!t.via && !namesAskedFigure(t, asked)) || (t.via === 'related' && t.known === false),
-    )
-  )
+  if (required.some((t) => (!t.via && !heldByFigure(t, asked)) || (t.via === 'related' && t.known === false)))
     return null;
   // The quote must hold the heaviest word of those the passage must match (else of those it matches).
   const named = required.length ? required : subject.filter((t) => t.via);
@@ -195,9 +194,24 @@ function namesAskedFigure(term: QuestionTerm, asked: AskedFigure | null): boolea
   return !!kind && !!asked && asked.kinds.includes(kind);
 }
 
-/** Such a word is held by the figure itself: '(555) 0142-7710' is the phone number asked for. */
+/** A word for the ends of a span of time, in a question asking when: 'when does term 1 start'. */
+const SPAN_END = /^(?:start|begin|end|finish|open|close|commenc)/;
+const namesSpanEnd = (term: QuestionTerm, asked: AskedFigure | null) =>
+  !!asked?.kinds.some((k) => k === 'time' || k === 'date') &&
+  wordsOf(term.term).length === 1 &&
+  SPAN_END.test(stem(term.term));
+
+/** A word the figure answered holds: the phone number asked for, or when something starts or ends. */
+const heldByFigure = (term: QuestionTerm, asked: AskedFigure | null) =>
+  namesAskedFigure(term, asked) || namesSpanEnd(term, asked);
+
+/**
+ * Such a word is held by the figure itself: '(555) 0142-7710' is the phone number asked for, and
+ * '8:15 am to 2:45 pm' says when the day starts and when it ends.
+ */
 const holdsNamedFigure = (text: string, term: QuestionTerm, asked: AskedFigure | null) =>
-  namesAskedFigure(term, asked) && hasFigure(text, [figureNamed(term.term)!]);
+  (namesAskedFigure(term, asked) && hasFigure(text, [figureNamed(term.term)!])) ||
+  (namesSpanEnd(term, asked) && hasSpan(text));
 
 /** A unit's score: the weight of the words it holds, plus a figure the question asks for. */
 function score(
@@ -217,7 +231,7 @@ function score(
   let needsLabel = false;
   let hasOwnWord = false;
   let heldWeight = 0;
-  for (const term of terms.filter((t) => t.via || namesAskedFigure(t, asked))) {
+  for (const term of terms.filter((t) => t.via || heldByFigure(t, asked))) {
     if (locate(unit.text, term)) {
       weight += term.weight;
       hasOwnWord = true;

@@ -173,6 +173,20 @@ const holdsPhoneNumber = (text: string) =>
 export const hasFigure = (text: string, kinds: FigureKind[]) =>
   kinds.some((k) => FIGURE[k].test(text) || (k === 'phone' && holdsPhoneNumber(text)));
 
+/** A time or a date (with its day or month), for the ends of a span. */
+const POINT = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\d{1,2}:\d{2}|noon|midday|(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s)?(?:\d{1,2}(?:st|nd|rd|th)?\s)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?(?:\s\d{1,2}(?:st|nd|rd|th)?\b)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)`;
+const SPAN = new RegExp(
+  String.raw`\b${POINT}(?:,?\s\d{4})?\s*(?:to|until|till|through|thru|-|–|—)\s*${POINT}`,
+  'i',
+);
+
+/**
+ * Whether a text gives a span of time, from one time or date to another ('8:15 am to 2:45 pm',
+ * 'Wednesday 27 January to Thursday 1 April', 'Monday-Friday'): it says when something starts and
+ * when it ends.
+ */
+export const hasSpan = (text: string) => SPAN.test(text);
+
 /** Words that name a kind of figure: 'the phone number' is the number itself, 'the cost' the price. */
 const FIGURE_NAMES: [RegExp, FigureKind][] = [
   [/^(?:(?:tele)?phone|contact|office)?\s?(?:numbers?|extensions?)$|^(?:tele)?phones?$/, 'phone'],
