@@ -215,6 +215,23 @@ describe('with the search terms', () => {
     ).not.toBeNull();
   });
 
+  it('does not answer a describing word the school never uses through a WordNet neighbour alone', () => {
+    // 'haunted' is no noun, so no word the passage must match; it is still no evidence through 'taken up'.
+    const terms = [
+      { term: 'school', weight: 0.03, via: 'exact' as const, known: true, names: true },
+      {
+        term: 'haunted',
+        weight: 0.97,
+        via: 'related' as const,
+        known: false,
+        names: false,
+        words: ['taken'],
+      },
+    ];
+    const text = 'The deposit is taken off the final term’s fees in the student’s last year at the school.';
+    expect(answerFrom('is the school haunted', [passage(text, { terms })])).toBeNull();
+  });
+
   it('takes a bridging word only for the word it bridged', () => {
     const text = `Class sizes
 Middle School classes have up to ten students.

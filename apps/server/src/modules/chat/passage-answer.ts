@@ -126,6 +126,13 @@ export function distinctiveTerms(terms: QuestionTerm[]): QuestionTerm[] {
 const requiredTerms = (terms: QuestionTerm[]) =>
   distinctiveTerms(terms).filter((t) => isSubjectTerm(t) && t.names !== false);
 
+/**
+ * Whether the passage matched a word: a word the school never uses, matched only through WordNet
+ * ('haunted' through 'taken up'), is not matched: the school may not write about it because it
+ * has nothing to say.
+ */
+const matched = (t: QuestionTerm) => !!t.via && !(t.via === 'related' && t.known === false);
+
 /** A passage's best sentence or row, or null when the passage does not answer (rules 1 to 4). */
 function bestUnit(
   passage: KnowledgePassage,
@@ -138,10 +145,9 @@ function bestUnit(
   const required = requiredTerms(terms);
   // A word the school never uses, matched only through WordNet ('dormitory room' for 'dorm'), is
   // not evidence enough: the school may not write about it because it does not offer it.
-  if (required.some((t) => (!t.via && !heldByFigure(t, asked)) || (t.via === 'related' && t.known === false)))
-    return null;
+  if (required.some((t) => !matched(t) && !heldByFigure(t, asked))) return null;
   // The quote must hold the heaviest word of those the passage must match (else of those it matches).
-  const named = required.length ? required : subject.filter((t) => t.via);
+  const named = required.length ? required : subject.filter(matched);
   if (!named.length) return null;
   const heaviest = Math.max(...named.map((t) => t.weight));
   const keys = named.filter((t) => t.weight >= heaviest - 1e-9);
@@ -231,7 +237,7 @@ function score(
   let needsLabel = false;
   let hasOwnWord = false;
   let heldWeight = 0;
-  for (const term of terms.filter((t) => t.via || heldByFigure(t, asked))) {
+  for (const term of terms.filter((t) => matched(t) || heldByFigure(t, asked))) {
     if (locate(unit.text, term)) {
       weight += term.weight;
       hasOwnWord = true;
