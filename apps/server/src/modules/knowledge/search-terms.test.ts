@@ -53,3 +53,18 @@ describe('weighing a term with a phrase among its wordings', () => {
     expect(weight('aftercare')).toBeGreaterThan(weight('time'));
   });
 });
+
+describe('a WordNet phrase with a stop word in it', () => {
+  it('is left out rather than searched as its one other word', async () => {
+    await k.uploadOk('lost-property.md', '# Lost property\n\nLost property is taken to the front office.\n');
+    // WordNet gives 'taken up' for 'haunted'; 'up' is a stop word, and 'taken' alone says something else.
+    const res = await k.call('POST', '/api/knowledge/test-search', {
+      query: 'is the school haunted',
+      threshold: 0.5,
+    });
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as { text: string; terms: { term: string; via: string | null }[] }[];
+    expect(results.some((r) => r.text.includes('taken to the front office'))).toBe(false);
+    for (const r of results) expect(r.terms.find((x) => x.term === 'haunted')?.via ?? null).toBeNull();
+  });
+});

@@ -66,6 +66,11 @@ export type TermOptions = {
   namesThing?: (word: string) => boolean;
 };
 
+/** The lexemes of a tsquery ('''after-school'' <-> ''after'' <-> ''school''' has three). */
+const lexemes = (tsquery: string) => (tsquery.match(/'(?:[^']|'')+'/g) ?? []).length;
+/** The words of a phrase as PostgreSQL's parser splits them ('after-school' is one). */
+const wordCount = (text: string) => text.split(/[\s_]+/).filter(Boolean).length;
+
 /** Reads questions into terms; `chunkCount` is the knowledge base's size (for idf). */
 export function createTermReader(db: Database, options: TermOptions, chunkCount: () => Promise<number>) {
   /** Each group's alternatives as tsquery text, stemmed by PostgreSQL in one round trip. */
@@ -74,9 +79,9 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
       ...g.alternatives.map((text, ai) => ({ g: gi, v: ai === 0 ? 'exact' : 'synonym', text })),
       ...g.related.map((text) => ({ g: gi, v: 'related', text })),
     ]);
-    const found = await rows<{ g: number; v: Via; q: string }>(
+    const found = await rows<{ g: number; v: Via; q: string; text: string }>(
       db,
-      sql`select (x->>'g')::int as g, x->>'v' as v,
+      sql`select (x->>'g')::int as g, x->>'v' as v, x->>'text' as text,
             phraseto_tsquery('english'::regconfig, x->>'text')::text as q
           from jsonb_array_elements(${JSON.stringify(items)}::jsonb) as x`,
     );
@@ -93,7 +98,11 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
       add(exact, 'exact');
       mine.filter((f) => f.v === 'synonym').forEach((f) => add(f.q, 'synonym'));
       add(prefixOf(exact), 'prefix');
-      mine.filter((f) => f.v === 'related').forEach((f) => add(f.q, 'related'));
+      // A WordNet phrase that lost a word to the stop list ('taken up' as 'taken', 'care for' as
+      // 'care') says something else: it is left out.
+      mine
+        .filter((f) => f.v === 'related' && lexemes(f.q) >= wordCount(f.text))
+        .forEach((f) => add(f.q, 'related'));
       const core = anyOf(alternatives.filter((a) => a.via !== 'related').map((a) => a.query));
       const combined = anyOf(alternatives.map((a) => a.query));
       // A number is also held by a range around it; ranges score chunks but pick no candidates.
