@@ -449,6 +449,20 @@ Lunch is cooked on site every day.`;
     expect(answer.length).toBeLessThanOrEqual(450);
   });
 
+  it('shows the sentence before one that refers back to it, first', () => {
+    const text = `Summer
+Bridge is our five-week programme, from the last week of June to the end of July, Monday to Thursday. It combines reading and mathematics in small groups with art, outdoor games and swimming, so that students keep their skills over the summer holidays. Summer Bridge is open to current students and to students from other schools in the county, and it is often a good way for a new student to get to know our teachers, our therapists and the other children before joining us in September.`;
+    const terms = [
+      { term: 'run', weight: 0.2, via: 'exact' as const },
+      { term: 'summer', weight: 0.43, via: 'exact' as const },
+      { term: 'holidays', weight: 0.37, via: 'exact' as const },
+    ];
+    const answer = quote('do you run anything over the summer holidays', [passage(text, { terms })])!;
+    // 'It combines...' is the sentence with most of the question; the one before says what 'it' is,
+    // though it holds no word of the question.
+    expect(answer).toMatch(/^Bridge is our five-week programme.*It combines/);
+  });
+
   it('shows the answering sentence whole, leaving out neighbours there is no room for', () => {
     const text = `Keeping in touch
 We think of parents as the other half of the teaching team, and we try to keep you informed without flooding your inbox. Every Sunday evening the school sends out the Oak Leaf, a short newsletter with the week's news and reminders, and younger children carry a notebook home each day so that their teachers can write short notes. Reports come three times a year, in December, March and June, and family conferences take place in November and April, with release days for conferences on November 19 and April 15.`;

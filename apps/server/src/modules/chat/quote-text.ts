@@ -22,6 +22,8 @@ export type ChosenUnit = {
 };
 
 const MAX_QUOTE_CHARS = 450;
+/** A sentence that refers back to the one before it for its subject ('It combines...', 'They meet...'). */
+const REFERS_BACK = /^(?:it|its|it's|this|these|those|they|their|he|she|his|her)\b/i;
 const MAX_UNIT_CHARS = 300;
 const MAX_EXTRA_UNITS = 2;
 /** How far either side of the chosen sentence its paragraph is read for more of the answer. */
@@ -97,11 +99,17 @@ function aroundInParagraph(
   };
   const around: PassageUnit[] = [];
   let length = quoted.reduce((sum, u) => sum + u.text.length + 1, 0);
+  // 'It combines reading with art and swimming': the sentence before says what 'it' is.
+  const antecedent = REFERS_BACK.test(chosen.text) ? inParagraph(chosen.index - 1) : undefined;
+  if (antecedent && !quoted.includes(antecedent) && length + antecedent.text.length + 1 <= MAX_QUOTE_CHARS) {
+    around.push(antecedent);
+    length += antecedent.text.length + 1;
+  }
   const open = { [1]: true, [-1]: true };
   for (let distance = 1; distance <= PARAGRAPH_REACH; distance++)
     for (const side of [1, -1] as const) {
       const u = open[side] ? inParagraph(chosen.index + side * distance) : undefined;
-      if (u && quoted.includes(u)) continue;
+      if (u && (quoted.includes(u) || around.includes(u))) continue;
       if (!u || !says(u) || length + u.text.length + 1 > MAX_QUOTE_CHARS) {
         open[side] = false;
         continue;
