@@ -335,15 +335,20 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
       );
       const lexemes = new Map(found.map((r) => [r.w, r.l]));
       const wordings = list.map((t) =>
-        lexemesOf(t.alternatives.filter((a) => a.via !== 'range').map((a) => a.query)),
+        t.alternatives.filter((a) => a.via !== 'range').map((a) => lexemesOf([a.query])),
       );
       const holds = (w: string, { exact, prefixes }: { exact: string[]; prefixes: string[] }) =>
         (lexemes.get(w) ?? []).some((l) => exact.includes(l) || prefixes.some((p) => l.startsWith(p)));
       return new Map(
-        [...highlighted].map(([id, words]) => [
-          id,
-          wordings.map((own) => words.filter((w) => holds(w, own))),
-        ]),
+        [...highlighted].map(([id, words]) => {
+          // A phrase ('snow days') counts only where the chunk holds all of it: 'days' alone is not it.
+          const present = new Set(words.flatMap((w) => lexemes.get(w) ?? []));
+          const whole = (own: { exact: string[] }) => own.exact.every((l) => present.has(l));
+          return [
+            id,
+            wordings.map((own) => words.filter((w) => own.some((o) => whole(o) && holds(w, o)))),
+          ];
+        }),
       );
     },
 

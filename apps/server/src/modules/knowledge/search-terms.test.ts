@@ -68,3 +68,20 @@ describe('a WordNet phrase with a stop word in it', () => {
     for (const r of results) expect(r.terms.find((x) => x.term === 'haunted')?.via ?? null).toBeNull();
   });
 });
+
+describe('the words that matched a phrase', () => {
+  it('are the phrase’s only where the chunk holds all of it', async () => {
+    await k.uploadOk(
+      'closures.md',
+      '# Closures\n\nIn bad weather we decide by 6:00 am whether to close. The year has 175 teaching days.\n',
+    );
+    // 'snow days' is searched as the phrase and as the school's words for it ('weather', 'closure').
+    const res = await k.call('POST', '/api/knowledge/test-search', { query: 'snow days', threshold: 0.5 });
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as { text: string; terms: { term: string; words?: string[] }[] }[];
+    const closures = results.find((r) => r.text.includes('In bad weather'))!;
+    const words = closures.terms.find((t) => t.term === 'snow days')!.words;
+    expect(words).toContain('weather');
+    expect(words).not.toContain('days');
+  });
+});
