@@ -2,8 +2,8 @@ import type { RelatedWordsOf } from './query-terms';
 import { createWordNet } from './wordnet';
 
 /**
- * A parent's other words for a question's word, from WordNet: the synonyms of its two most common
- * senses (broader and narrower terms can be asked for, but on the development questions they
+ * A parent's other words for a question's word, from WordNet: the synonyms of its most common sense
+ * in each part of speech (broader and narrower terms can be asked for, but on the development questions they
  * cost more wrong matches than they bridged: bench/knowledge-eval/ablation.ts). Only words the
  * knowledge base holds can match, so the lexicon's rarer senses cost a lookup and nothing else.
  */

@@ -166,6 +166,13 @@ describe('WordNet', () => {
     expect(wordnet.lookup('tuition').broader).toContain('fee');
   });
 
+  it('takes a word’s most common sense only, not its rarer ones', () => {
+    // 'nurse' as a verb means to tend, and rarely to harbour a grudge: 'Harbour Club' is no nurse.
+    expect(wordnet.lookup('nurse').synonyms).not.toContain('harbour');
+    // Its most common sense stays: a grade is a class of pupils.
+    expect(wordnet.lookup('grade').synonyms).toContain('class');
+  });
+
   it('tells the words that name a thing from those that say how or what is done', () => {
     const namesThing = thingWordsFromWordNet();
     // Nouns, an activity's -ing form, names and acronyms it does not know, numbers, irregular plurals.
