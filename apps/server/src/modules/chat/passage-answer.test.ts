@@ -373,6 +373,14 @@ Sweatshirt: sizes XS to XL; price $40`;
     expect(ask('when do teachers write to families')).toBeNull();
   });
 
+  it('reads a phrase the search took as one term as the question’s subject, though its words ask nothing', () => {
+    const admissions = passage(
+      'Admissions decisions\nThe committee sends decisions for priority files by March 15 and for others by April 30.',
+      { terms: [{ term: 'got in', weight: 1, via: 'synonym', words: ['decisions'] }] },
+    );
+    expect(quote('when do we find out if he got in', [admissions])).toContain('by March 15');
+  });
+
   it('takes a span of time as saying when something starts and ends', () => {
     const hours = passage(
       'School hours\nThe school day runs from 8:15 am to 2:45 pm. Drop-off is at the front gate.',

@@ -70,9 +70,14 @@ export function subjectWords(question: string): string[] {
   return found;
 }
 
-/** A term that says what the question is about: not an asking word, not a lone letter ('u', 'r'). */
+/**
+ * A term that says what the question is about: not an asking word, not a lone letter ('u', 'r').
+ * A phrase the search read as one term ('got in': admission, 'pull him out': withdrawal) is one,
+ * whatever its words.
+ */
 export function isSubjectTerm(term: QuestionTerm): boolean {
-  return wordsOf(term.term).some((w) => (w.length > 1 || /\d/.test(w)) && !NO_SUBJECT.has(w));
+  const words = wordsOf(term.term);
+  return words.length > 1 || words.some((w) => (w.length > 1 || /\d/.test(w)) && !NO_SUBJECT.has(w));
 }
 
 // ---- where a unit holds a term ----
