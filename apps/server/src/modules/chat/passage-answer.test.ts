@@ -78,7 +78,7 @@ A: Yes, a registration fee of £150.`;
     expect(quote('when are the tours', [passage(text)])).toContain('first Tuesday of each month');
   });
 
-  it('reads a table header ending in a question mark as columns, not a Q&A question, and the prose after the table under its caption', () => {
+  it('reads a table header ending in a question mark as columns, not a Q&A question, and the prose after the table under its heading', () => {
     const text = `Other fees
 Table 5: Fees in addition to tuition
 Fee | Amount | When charged | Refundable?
@@ -91,11 +91,29 @@ The technology fee covers a school-managed laptop on lease and a protective case
     const units = passageUnits(text);
     expect(units.find((u) => u.text.startsWith('Graduation'))).toMatchObject({ kind: 'row', answers: false });
     expect(units.find((u) => u.text.startsWith('The technology fee covers'))).toMatchObject({
-      label: 'Table 5: Fees in addition to tuition',
+      label: 'Other fees',
     });
     const answer = quote('is there a fee for graduating', [passage(text)]);
     expect(answer).toContain('Graduation fee (Grade 12): Amount: $225');
     expect(answer).not.toContain('Application fee');
+  });
+
+  it('reads a two-column table’s header as columns, and the prose after a numbered caption’s table under the heading above it', () => {
+    const text = `Discounts and tuition assistance
+Table 6: Tuition reductions
+Reduction | Amount
+Second child enrolled at the same time: Amount: 10% off the lower tuition
+Children of full-time staff: Amount: 40% off
+
+Tuition assistance is based on need. Apply through ClearPath by February 5, 2027.`;
+    const units = passageUnits(text);
+    expect(units.find((u) => u.text.startsWith('Second child'))).toMatchObject({
+      kind: 'row',
+      label: 'Reduction | Amount',
+    });
+    expect(units.find((u) => u.text.startsWith('Apply through'))).toMatchObject({
+      label: 'Discounts and tuition assistance',
+    });
   });
 
   it.each([

@@ -30,8 +30,10 @@ const INLINE_ANSWER = /^(.*?\?)\s*(?:a|answer)\s*[:.)]\s*(\S.*)$/i;
 /** Words after which a full stop does not end the sentence. */
 const ABBREVIATION =
   /\b(?:mr|mrs|ms|dr|prof|st|e\.g|i\.e|vs|approx|incl|ft|jr|sr|ext|tel|co|inc|ltd|ave|rd|fig|vol|pp|p)\.$/i;
-/** A table's header line as some converters write it: 'Fee | Amount | When charged'. */
-const TABLE_HEADER = /\S\s+\|\s+\S.*\s+\|\s+\S/;
+/** A table's header line as ingestion writes it: 'Fee | Amount | When charged', 'Reduction | Amount'. */
+const TABLE_HEADER = /^[^|.!?]*\S\s+\|\s+\S[^.!]*$/;
+/** A table's numbered caption: 'Table 6: Tuition reductions'. */
+const CAPTION = /^(?:table|tbl\.?)\s+\d+[a-z]?\s*[:.–—-]/i;
 
 const clean = (line: string) =>
   line
@@ -70,12 +72,15 @@ export function passageUnits(text: string): PassageUnit[] {
   const lines = text.split(/\n+/).map((raw) => ({ raw: raw.trim(), line: clean(raw) }));
   const units: PassageUnit[] = [];
   let label: string | null = null;
+  // The label before it: a table's caption ('Table 6: Tuition reductions') sits under a heading.
+  let above: string | null = null;
   let asks = false;
   // Under a table's header line: the label the table sits under, for the prose after the table.
   let table: { under: string | null } | null = null;
   let section = 0;
   let leadIn: string | null = null;
   const setLabel = (next: string | null, question = false) => {
+    above = label;
     label = next;
     asks = question;
     table = null;
@@ -101,7 +106,7 @@ export function passageUnits(text: string): PassageUnit[] {
     if (/^#{1,6}\s/.test(raw)) return setLabel(line, line.endsWith('?'));
     if (TABLE_HEADER.test(line)) {
       // 'Fee | Amount | Refundable?': the columns label the rows; a header is no Q&A question.
-      const under = table ? table.under : label;
+      const under = table ? table.under : label && CAPTION.test(label) ? above : label;
       setLabel(line);
       table = { under };
       return;
