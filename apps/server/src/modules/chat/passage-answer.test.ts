@@ -98,7 +98,7 @@ The technology fee covers a school-managed laptop on lease and a protective case
     expect(answer).not.toContain('Application fee');
   });
 
-  it('reads a two-column table’s header as columns, and the prose after a numbered caption’s table under the heading above it', () => {
+  it('reads a two-column table’s header as columns, the rows under their caption, and the prose after a numbered caption’s table under the heading above it', () => {
     const text = `Discounts and tuition assistance
 Table 6: Tuition reductions
 Reduction | Amount
@@ -109,11 +109,24 @@ Tuition assistance is based on need. Apply through ClearPath by February 5, 2027
     const units = passageUnits(text);
     expect(units.find((u) => u.text.startsWith('Second child'))).toMatchObject({
       kind: 'row',
-      label: 'Reduction | Amount',
+      label: 'Table 6: Tuition reductions',
     });
     expect(units.find((u) => u.text.startsWith('Apply through'))).toMatchObject({
       label: 'Discounts and tuition assistance',
     });
+  });
+
+  it('quotes a row under its table’s caption, not its column names', () => {
+    const text = `Lunch
+Hot lunch is prepared on site every day.
+Table 9: Lunch plans
+Plan | Days | Price for the year
+Full lunch plan: Days: Monday to Friday; Price for the year: $1,480
+Three-day plan: Days: Monday, Wednesday, Friday; Price for the year: $910
+Single lunch: Days: Any day; Price for the year: $9.75`;
+    expect(quote('how much is the three day lunch plan', [passage(text)])).toBe(
+      'Table 9: Lunch plans — Three-day plan: Days: Monday, Wednesday, Friday; Price for the year: $910',
+    );
   });
 
   it.each([

@@ -105,9 +105,11 @@ export function passageUnits(text: string): PassageUnit[] {
     const neighbours = [lines[i - 1]?.line ?? '', lines[i + 1]?.line ?? ''];
     if (/^#{1,6}\s/.test(raw)) return setLabel(line, line.endsWith('?'));
     if (TABLE_HEADER.test(line)) {
-      // 'Fee | Amount | Refundable?': the columns label the rows; a header is no Q&A question.
+      // 'Fee | Amount | Refundable?': the table's columns, no Q&A question.
+      // The rows keep the caption or heading as their label: it says what they are, and each row
+      // names its columns in its cells ('Graduation fee: Amount: $225').
       const under = table ? table.under : label && CAPTION.test(label) ? above : label;
-      setLabel(line);
+      setLabel(label ?? line);
       table = { under };
       return;
     }
