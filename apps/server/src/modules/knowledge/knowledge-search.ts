@@ -344,10 +344,7 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
           // A phrase ('snow days') counts only where the chunk holds all of it: 'days' alone is not it.
           const present = new Set(words.flatMap((w) => lexemes.get(w) ?? []));
           const whole = (own: { exact: string[] }) => own.exact.every((l) => present.has(l));
-          return [
-            id,
-            wordings.map((own) => words.filter((w) => own.some((o) => whole(o) && holds(w, o)))),
-          ];
+          return [id, wordings.map((own) => words.filter((w) => own.some((o) => whole(o) && holds(w, o))))];
         }),
       );
     },
