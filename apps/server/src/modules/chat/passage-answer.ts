@@ -37,7 +37,9 @@ import { quoteText, type ChosenUnit } from './quote-text';
  *     which is always at least half the mean, so a question about something the school never
  *     wrote about is never answered. Together these leave at most half the weight unmatched.
  *     Words with no subject in them ('every', 'somewhere', a lone 'u') are not required. A word
- *     naming the figure asked for ('the phone number', 'what does it cost') is held by the figure.
+ *     naming the figure asked for ('the phone number', 'what does it cost') is held by the figure,
+ *     and 'start' or 'end' in a question asking when by a span of time ('8:15 am to 2:45 pm').
+ *     A word the school never uses, matched only through WordNet, is not matched at all.
  *  2. The quoted sentence or row itself (with its heading, caption or Q&A question) holds the
  *     heaviest of the words rule 1 requires and at least half the subject weight, and its own text
  *     holds one of the question's words or the figure asked for: the passage as a whole matching

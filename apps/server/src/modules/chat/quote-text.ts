@@ -22,12 +22,12 @@ export type ChosenUnit = {
 };
 
 const MAX_QUOTE_CHARS = 450;
-/** A sentence that refers back to the one before it for its subject ('It combines...', 'They meet...'). */
-const REFERS_BACK = /^(?:it|its|it's|this|these|those|they|their|he|she|his|her)\b/i;
 const MAX_UNIT_CHARS = 300;
 const MAX_EXTRA_UNITS = 2;
 /** How far either side of the chosen sentence its paragraph is read for more of the answer. */
 const PARAGRAPH_REACH = 2;
+/** A sentence that refers back to the one before it for its subject ('It combines...', 'They meet...'). */
+const REFERS_BACK = /^(?:it|its|it's|this|these|those|they|their|he|she|his|her)\b/i;
 
 export function quoteText(
   best: ChosenUnit,
