@@ -3,9 +3,9 @@ import { createWordNet } from './wordnet';
 
 /**
  * A parent's other words for a question's word, from WordNet: the synonyms of its most common sense
- * in each part of speech (broader and narrower terms can be asked for, but on the development questions they
- * cost more wrong matches than they bridged: bench/knowledge-eval/ablation.ts). Only words the
- * knowledge base holds can match, so the lexicon's rarer senses cost a lookup and nothing else.
+ * in each part of speech (wordnet.ts, SENSES). Broader and narrower terms can be asked for, but on
+ * the development questions they cost more wrong matches than they bridged
+ * (bench/knowledge-eval/ablation.ts). Only words the knowledge base holds can match.
  */
 export function relatedWordsFromWordNet(use: { broader?: boolean; narrower?: boolean } = {}): RelatedWordsOf {
   const wordnet = createWordNet();

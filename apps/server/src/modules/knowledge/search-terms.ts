@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { rows } from '../../db/rows';
 import { sql } from 'drizzle-orm';
-import type { Via } from './bm25f';
+import { phraseSteps, type Via } from './bm25f';
 import { rangedNumber, rangeQueriesHolding } from './number-ranges';
 import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
 import { anyOf, prefixOf, type Term } from './search-candidates';
@@ -66,8 +66,6 @@ export type TermOptions = {
   namesThing?: (word: string) => boolean;
 };
 
-/** The lexemes of a tsquery ('''after-school'' <-> ''after'' <-> ''school''' has three). */
-const lexemes = (tsquery: string) => (tsquery.match(/'(?:[^']|'')+'/g) ?? []).length;
 /** The words of a phrase as PostgreSQL's parser splits them ('after-school' is one). */
 const wordCount = (text: string) => text.split(/[\s_]+/).filter(Boolean).length;
 
@@ -101,7 +99,7 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
       // A WordNet phrase that lost a word to the stop list ('taken up' as 'taken', 'care for' as
       // 'care') says something else: it is left out.
       mine
-        .filter((f) => f.v === 'related' && lexemes(f.q) >= wordCount(f.text))
+        .filter((f) => f.v === 'related' && (phraseSteps(f.q)?.length ?? 0) >= wordCount(f.text))
         .forEach((f) => add(f.q, 'related'));
       const core = anyOf(alternatives.filter((a) => a.via !== 'related').map((a) => a.query));
       const combined = anyOf(alternatives.map((a) => a.query));
