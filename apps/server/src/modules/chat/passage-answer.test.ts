@@ -380,6 +380,23 @@ Sweatshirt: sizes XS to XL; price $40`;
     expect(ask('how many students are in a lower school class')).toContain('at most nine students');
   });
 
+  it('does not take a label\'s number for a count ("Grade 3", "Years 1 and 2")', () => {
+    const devices = `Technology
+Every student from Grade 3 upward receives a school-issued laptop, and Years 1 and 2 use classroom tablets.
+The library is open from 8:00 am to 4:30 pm.`;
+    const terms = [
+      { term: 'laptops', weight: 0.5, via: 'synonym' as const, words: ['laptop'] },
+      { term: 'library', weight: 0.5, via: 'exact' as const },
+    ];
+    const howMany = (text: string) =>
+      answerFrom('how many laptops are in the library', [passage(text, { terms })])?.quote ?? null;
+    expect(howMany(devices)).toBeNull();
+    // With a count in the text, the same question is answered.
+    expect(howMany(devices.replace('Every student', 'We have 40 laptops; every student'))).toContain(
+      '40 laptops',
+    );
+  });
+
   it('answers a phone question only with a phone number', () => {
     const terms = (via: 'synonym' | null) => [
       { term: 'phone number', weight: 0.5, via },

@@ -147,15 +147,21 @@ export type FigureKind = 'money' | 'number' | 'count' | 'phone' | 'time' | 'date
 
 const NUMBER_WORD =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|twice|half';
+/** Words a number labels rather than counts after ('Grade 3', 'Years 7 to 9', 'Table 9', 'ext. 220'). */
+const COUNT_LABEL =
+  'grades?|years?|terms?|tables?|forms?|sections?|rooms?|ext|extension|levels?|stages?|steps?|plans?|no|numbers?|page|part';
 const FIGURE: Record<FigureKind, RegExp> = {
   money:
     /[$£€¥]\s?\d|\b\d[\d,.]*\s?(?:dollars|euros|pounds|usd|eur|gbp)\b|\d\s?%|\bper ?cent\b|(?<![\w-])free\b(?!-)/i,
   // A capitalised word after the sentence's first: a person, a place, a programme's name.
   name: /[\w,;:)]\s+\(?[A-Z][a-z]+/,
   number: new RegExp(`\\d|\\b(?:${NUMBER_WORD})\\b`, 'i'),
-  /** A number that counts (not a price, a time or a year): 'nine students', '41 percent', '3 sessions'. */
+  /**
+   * A number that counts (not a price, a time, a year or a label: 'Grade 3', 'Years 1 and 2',
+   * 'Table 9', 'ext. 220'): 'nine students', '41 percent', '3 sessions'.
+   */
   count: new RegExp(
-    `(?<![$£€¥\\d.,:])\\b(?!(?:19|20)\\d\\d\\b)\\d+(?![\\d,.:]\\d|\\s?(?:a\\.?m|p\\.?m)\\b)|\\b(?:${NUMBER_WORD})\\b`,
+    `(?<![$£€¥\\d.,:])(?<!\\b(?:${COUNT_LABEL})\\.?\\s?(?:\\d+\\s?(?:,|and|or|to|-|–)\\s?)?)\\b(?!(?:19|20)\\d\\d\\b)\\d+(?![\\d,.:]\\d|\\s?(?:a\\.?m|p\\.?m)\\b)|\\b(?:${NUMBER_WORD})\\b`,
     'i',
   ),
   phone: /\(?\b\d{3}\)?[\s.-]?\d{3,4}[\s.-]?\d{3,4}\b|\bext(?:ension)?\.?\s?\d{2,}/i,

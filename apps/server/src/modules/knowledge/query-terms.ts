@@ -46,6 +46,17 @@ const PHRASES: [RegExp, string[]][] = [
     ['financial aid', 'scholarship', 'bursary'],
   ],
   [/\bopen (?:house|day)\b/g, ['open house', 'tour', 'visit']],
+  // The same things as US, UK and Australian schools and parents name them.
+  [/\bfield trips?\b/g, ['excursion', 'trip', 'outing']],
+  [/\bparents'? evenings?\b/g, ["parents' evening", 'parent-teacher conference', 'parent-teacher interview']],
+  [
+    /\binset days?\b|\b(?:pupil|student)[- ]free days?\b/g,
+    ['inset day', 'training day', 'professional development', 'pupil-free day', 'student-free day'],
+  ],
+  [/\b(?:tummy|stomach) bugs?\b|\bthrowing up\b|\bthrew up\b/g, ['vomiting', 'diarrhoea', 'diarrhea']],
+  [/\blost and found\b|\blost property\b/g, ['lost property', 'lost and found']],
+  [/\bhome time\b/g, ['dismissal', 'end of the day', 'home time']],
+  [/\bwrap[- ]?around care\b|\boshc\b/g, ['after-school care', 'before-school care', 'breakfast club']],
 ];
 
 const SYNONYMS: Record<string, string[]> = {
@@ -113,7 +124,57 @@ const SYNONYMS: Record<string, string[]> = {
   centre: ['center'],
   phone: ['mobile', 'cell'],
   cellphone: ['phone', 'mobile'],
+  // The same things as US, UK and Australian schools and parents name them (nouns in the
+  // singular: a plural finds its singular's entry).
+  med: ['medication', 'medicine'],
+  medicine: ['medication'],
+  medication: ['medicine'],
+  epipen: ['adrenaline', 'auto-injector', 'epinephrine'],
+  jumper: ['sweater', 'pullover', 'jersey'],
+  sweater: ['jumper', 'pullover', 'jersey'],
+  trainer: ['sneakers', 'sports shoes'],
+  sneaker: ['trainers', 'sports shoes'],
+  recess: ['break', 'playtime'],
+  playtime: ['recess', 'break'],
+  vacation: ['holiday'],
+  holiday: ['vacation'],
+  semester: ['term'],
+  principal: ['head', 'headteacher', 'head teacher', 'headmaster', 'headmistress'],
+  headteacher: ['principal', 'head'],
+  headmaster: ['principal', 'headteacher', 'head'],
+  headmistress: ['principal', 'headteacher', 'head'],
+  preschool: ['nursery', 'pre-k', 'pre-kindergarten'],
+  exam: ['examination', 'test', 'assessment'],
+  test: ['assessment', 'exam'],
+  iep: ['individualized education program', 'education plan', 'learning plan', 'ehcp'],
+  ehcp: ['education health and care plan', 'education plan', 'iep'],
+  aide: ['teaching assistant', 'learning support assistant'],
+  canteen: ['cafeteria', 'dining hall', 'dining room', 'tuckshop'],
+  cafeteria: ['canteen', 'dining hall', 'dining room'],
+  tuckshop: ['canteen', 'cafeteria'],
+  lunchbox: ['packed lunch'],
+  excursion: ['field trip', 'trip', 'outing'],
+  outing: ['trip', 'excursion'],
+  bursary: ['financial aid', 'scholarship'],
+  scholarship: ['bursary', 'financial aid'],
+  extracurricular: ['clubs', 'activities', 'after-school'],
+  pta: ["parents' association", 'parents association', 'parent council', 'pto'],
+  pto: ['pta', "parents' association", 'parent council'],
+  arvo: ['afternoon'],
+  stationery: ['supplies', 'equipment'],
+  supplies: ['stationery', 'equipment'],
+  gym: ['pe', 'physical education', 'gymnasium'],
+  pe: ['physical education', 'gym'],
+  timetable: ['schedule'],
+  schedule: ['timetable'],
+  mobile: ['phone', 'cell'],
+  carpool: ['drop-off', 'car line'],
+  dismissal: ['pick-up', 'home time', 'end of the day'],
 };
+
+/** A word's school synonyms, or its singular's ('jumpers', 'meds'). */
+const synonymsOf = (word: string) =>
+  SYNONYMS[word] ?? (word.length > 3 && word.endsWith('s') ? SYNONYMS[word.slice(0, -1)] : undefined);
 
 /** "7th grader", "grade seven" style ordinals -> "grade 7". */
 function foldOrdinals(text: string): string {
@@ -148,7 +209,7 @@ export function analyseQuery(
     const word = raw.replace(/'(s|ll|re|ve|d|m)$/, '').replace(/'/g, '');
     if (!word || FILLER.has(word) || seen.has(word)) continue;
     seen.add(word);
-    const alternatives = [word, ...((thesaurus && SYNONYMS[word]) || [])];
+    const alternatives = [word, ...((thesaurus && synonymsOf(word)) || [])];
     const related = /^[a-z]{3,}$/.test(word)
       ? relatedOf(word).filter((r) => !alternatives.includes(r) && !FILLER.has(r))
       : [];
