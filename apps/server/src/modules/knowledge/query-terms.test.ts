@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseQuery } from './query-terms';
+import { analyseQuery, spellingVariants } from './query-terms';
 
 const words = (query: string) => analyseQuery(query).map((g) => g.word);
 
@@ -33,6 +33,29 @@ describe('reading a parent’s question', () => {
     expect(analyseQuery('who gives the meds', () => [], { schoolThesaurus: false })[2]!.alternatives).toEqual(
       ['meds'],
     );
+  });
+
+  it('spells a word as the other country does', () => {
+    const pairs = [
+      ['colour', 'color'],
+      ['behaviour', 'behavior'],
+      ['organise', 'organize'],
+      ['organisation', 'organization'],
+      ['centre', 'center'],
+      ['paediatric', 'pediatric'],
+      ['diarrhoea', 'diarrhea'],
+      ['licence', 'license'],
+      ['counselling', 'counseling'],
+      ['cancelled', 'canceled'],
+    ];
+    for (const [uk, us] of pairs) {
+      expect(spellingVariants(uk!)).toContain(us);
+      if (!['paediatric', 'diarrhoea'].includes(uk!)) expect(spellingVariants(us!)).toContain(uk);
+    }
+    // No real word is taken for another: 'filled' is not 'filed', 'shoes' is not 'shes'.
+    expect(spellingVariants('filled')).toEqual([]);
+    expect(spellingVariants('shoes')).toEqual([]);
+    expect(analyseQuery('uniform colour')[1]!.spellings).toEqual(['color']);
   });
 
   it('searches the words as typed when every word is filler', () => {

@@ -13,6 +13,8 @@ export type QueryGroup = {
   alternatives: string[];
   /** Other words for it from a general lexicon (WordNet): weighed below the school's own. */
   related: string[];
+  /** The word as the other country spells it ('colour', 'color'): searched only when the word is. */
+  spellings?: string[];
 };
 
 /** A general lexicon's other words for a word (WordNet: synonyms, broader and narrower terms). */
@@ -57,6 +59,19 @@ const PHRASES: [RegExp, string[]][] = [
   [/\blost and found\b|\blost property\b/g, ['lost property', 'lost and found']],
   [/\bhome time\b/g, ['dismissal', 'end of the day', 'home time']],
   [/\bwrap[- ]?around care\b|\boshc\b/g, ['after-school care', 'before-school care', 'breakfast club']],
+  [/\belementary school\b|\bprimary school\b/g, ['elementary', 'primary', 'lower school', 'junior school']],
+  [
+    /\bspecial (?:ed|education|educational needs|needs)\b/g,
+    [
+      'special education',
+      'special educational needs',
+      'learning support',
+      'additional needs',
+      'learning differences',
+    ],
+  ],
+  [/\bterm dates\b|\bschool calendar\b/g, ['term dates', 'calendar', 'key dates']],
+  [/\bmorning tea\b/g, ['morning tea', 'snack', 'recess']],
 ];
 
 const SYNONYMS: Record<string, string[]> = {
@@ -170,7 +185,52 @@ const SYNONYMS: Record<string, string[]> = {
   mobile: ['phone', 'cell'],
   carpool: ['drop-off', 'car line'],
   dismissal: ['pick-up', 'home time', 'end of the day'],
+  elementary: ['primary', 'lower school', 'junior school'],
+  primary: ['elementary', 'lower school', 'junior school'],
+  snack: ['morning tea', 'recess'],
+  autism: ['autistic', 'asd'],
+  autistic: ['autism', 'asd'],
+  asd: ['autism', 'autistic'],
+  dyslexic: ['dyslexia'],
+  dyslexia: ['dyslexic'],
+  dyspraxic: ['dyspraxia', 'dcd'],
+  dyspraxia: ['dyspraxic', 'dcd'],
+  dyscalculic: ['dyscalculia'],
+  therapist: ['therapy'],
+  therapy: ['therapist'],
 };
+
+/**
+ * The other country's spelling of a word ('colour' and 'color', 'organise' and 'organize',
+ * 'centre' and 'center', 'paediatric' and 'pediatric', 'licence' and 'license', 'counselling' and
+ * 'counseling'), which PostgreSQL's stemmer keeps apart. A made-up spelling ('tutour') matches
+ * nothing and costs nothing.
+ */
+export function spellingVariants(word: string): string[] {
+  if (word.length < 5 || !/^[a-z]+$/.test(word)) return [];
+  const swaps: [RegExp, string][] = [
+    [/our(s|ed|ing|ite|ites|able)?$/, 'or$1'],
+    [/([^aeou])or(s|ed|ing|ite|ites|able)?$/, '$1our$2'],
+    [/is(e|es|ed|ing|ation|ations)$/, 'iz$1'],
+    [/iz(e|es|ed|ing|ation|ations)$/, 'is$1'],
+    [/ys(e|es|ed|ing)$/, 'yz$1'],
+    [/yz(e|es|ed|ing)$/, 'ys$1'],
+    [/tre(s)?$/, 'ter$1'],
+    [/ter(s)?$/, 'tre$1'],
+    [/ae/, 'e'],
+    [/oea$/, 'ea'],
+    [/^oe/, 'e'],
+    [/ence$/, 'ense'],
+    [/ense$/, 'ence'],
+    [/([aeiou][^aeiou]+[aeiou])ll(ed|ing|er|ers|or|ors)$/, '$1l$2'],
+    [/([aeiou][^aeiou]+[aeiou])l(ed|ing|er|ers|or|ors)$/, '$1ll$2'],
+  ];
+  const variants = swaps.flatMap(([pattern, to]) => {
+    const variant = word.replace(pattern, to);
+    return variant !== word ? [variant] : [];
+  });
+  return [...new Set(variants)];
+}
 
 /** A word's school synonyms, or its singular's ('jumpers', 'meds'). */
 const synonymsOf = (word: string) =>
@@ -213,7 +273,8 @@ export function analyseQuery(
     const related = /^[a-z]{3,}$/.test(word)
       ? relatedOf(word).filter((r) => !alternatives.includes(r) && !FILLER.has(r))
       : [];
-    groups.push({ word, alternatives, related });
+    const spellings = thesaurus ? spellingVariants(word).filter((v) => !alternatives.includes(v)) : [];
+    groups.push({ word, alternatives, related, ...(spellings.length ? { spellings } : {}) });
   }
   // Everything was filler ("how does it work?"): search the words as typed.
   if (!groups.length)

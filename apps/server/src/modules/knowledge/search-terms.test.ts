@@ -85,3 +85,22 @@ describe('the words that matched a phrase', () => {
     expect(words).not.toContain('days');
   });
 });
+
+describe('the other country’s spelling', () => {
+  it('finds "colour" for "color", and adds no term for a stop word ("after")', async () => {
+    await k.uploadOk(
+      'uniform-colours.md',
+      '# Uniform\n\nThe sweatshirt colour is bottle green, and the paediatric first aider checks the kit.\n',
+    );
+    const res = await k.call('POST', '/api/knowledge/test-search', {
+      query: 'what color is the sweatshirt after lunch',
+      threshold: 0.5,
+    });
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as { text: string; terms: { term: string; via: string | null }[] }[];
+    const uniform = results.find((r) => r.text.includes('bottle green'))!;
+    expect(uniform.terms.find((t) => t.term === 'color')?.via).toBe('synonym');
+    // 'after' is not searched, whatever its made-up spelling ('aftre') would match.
+    expect(uniform.terms.map((t) => t.term)).not.toContain('after');
+  });
+});

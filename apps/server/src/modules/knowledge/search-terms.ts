@@ -76,8 +76,9 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
     const items = groups.flatMap((g, gi) => [
       ...g.alternatives.map((text, ai) => ({ g: gi, v: ai === 0 ? 'exact' : 'synonym', text })),
       ...g.related.map((text) => ({ g: gi, v: 'related', text })),
+      ...(g.spellings ?? []).map((text) => ({ g: gi, v: 'spelling-variant', text })),
     ]);
-    const found = await rows<{ g: number; v: Via; q: string; text: string }>(
+    const found = await rows<{ g: number; v: Via | 'spelling-variant'; q: string; text: string }>(
       db,
       sql`select (x->>'g')::int as g, x->>'v' as v, x->>'text' as text,
             phraseto_tsquery('english'::regconfig, x->>'text')::text as q
@@ -95,6 +96,8 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
       };
       add(exact, 'exact');
       mine.filter((f) => f.v === 'synonym').forEach((f) => add(f.q, 'synonym'));
+      // The other country's spelling, unless the word is one PostgreSQL does not search ('after').
+      if (exact) mine.filter((f) => f.v === 'spelling-variant').forEach((f) => add(f.q, 'synonym'));
       add(prefixOf(exact), 'prefix');
       // A WordNet phrase that lost a word to the stop list ('taken up' as 'taken', 'care for' as
       // 'care') says something else: it is left out.
