@@ -397,6 +397,24 @@ The library is open from 8:00 am to 4:30 pm.`;
     );
   });
 
+  it('holds a school year\'s number only as a label ("2nd grade" is not "two vans")', () => {
+    const terms = [
+      { term: 'grade', weight: 0.3, via: 'exact' as const },
+      { term: '2', weight: 0.5, via: 'exact' as const },
+      { term: 'class', weight: 0.2, via: 'exact' as const },
+    ];
+    const howMany = (text: string) =>
+      answerFrom('how many kids are in a 2nd grade class', [passage(text, { terms })])?.quote ?? null;
+    expect(
+      howMany(`Transport
+Our two vans meet the train each morning; a class trip or a grade assembly may change the time.`),
+    ).toBeNull();
+    expect(howMany(`Class sizes\nIn Grades 1 to 3 a class has at most nine children.`)).toContain(
+      'nine children',
+    );
+    expect(howMany(`Class sizes\nSecond grade classes have eleven children.`)).toContain('eleven children');
+  });
+
   it('answers a phone question only with a phone number', () => {
     const terms = (via: 'synonym' | null) => [
       { term: 'phone number', weight: 0.5, via },

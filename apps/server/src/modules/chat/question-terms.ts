@@ -20,6 +20,8 @@ export type QuestionTerm = {
   names?: boolean;
   /** The passage's words that matched it, from the search ('charges' for 'fees'); absent: unknown. */
   words?: string[];
+  /** A number the question gives as a label ('2nd grade', 'Year 7'), not as a count. */
+  label?: boolean;
 };
 
 /** Words that ask rather than say what about: no subject in them. */
@@ -109,6 +111,49 @@ function numberHolds(text: string, n: number): boolean {
   return new RegExp(`(?<![\\d.,])\\b(?:${forms.join('|')})\\b(?![.,]\\d)`, 'i').test(text);
 }
 
+/** Words a school year is named with: 'Grade 2', 'Year 7', 'Form 3', 'Key Stage 2'. */
+const YEAR_LABEL = '(?:grades?|years?|yrs?|forms?|levels?|class|classes|key stages?|ks|y)';
+
+/** The numbers a question gives as labels of a school year ('2nd grade', 'grade two', 'Year 7'). */
+export function labelledNumbers(question: string): Set<number> {
+  const found = new Set<number>();
+  const word = (w: string) => {
+    const lower = w.toLowerCase();
+    const n = /^\d+$/.test(lower)
+      ? Number(lower)
+      : Math.max(NUMBER_WORDS.slice(0, 20).indexOf(lower), ORDINALS.indexOf(lower));
+    if (n > 0) found.add(n);
+  };
+  const any = `(\\d{1,2}|${NUMBER_WORDS.slice(1, 20).join('|')})`;
+  for (const m of question.matchAll(new RegExp(`\\b${YEAR_LABEL}\\s?${any}\\b`, 'gi'))) word(m[1]!);
+  const ordinal = `(\\d{1,2})(?:st|nd|rd|th)|(${ORDINALS.slice(1).join('|')})`;
+  for (const m of question.matchAll(new RegExp(`\\b(?:${ordinal})[- ]?(?:grade|year|form)`, 'gi')))
+    word(m[1] ?? m[2]!);
+  return found;
+}
+
+/**
+ * A school year's number as a passage writes it: after a label ('Grade 2', 'Years 1 and 2'), as an
+ * ordinal before one ('second grade', 'seventh and eighth graders'), or inside a range; not a count
+ * ('two vans').
+ */
+function labelHolds(text: string, n: number): boolean {
+  const forms = [String(n), NUMBER_WORDS[n]].filter(Boolean).join('|');
+  const ordinals = [`${n}(?:st|nd|rd|th)`, ORDINALS[n]].filter(Boolean).join('|');
+  const anyOrdinal = `(?:\\d{1,2}(?:st|nd|rd|th)|${ORDINALS.slice(1).join('|')})`;
+  return (
+    new RegExp(
+      `\\b${YEAR_LABEL}\\.?\\s?(?:\\d{1,2}\\s?(?:,|and|or|to|-|–)\\s?)*(?:${forms})\\b(?![.,:]\\d)`,
+      'i',
+    ).test(text) ||
+    new RegExp(
+      `\\b(?:${ordinals})(?:\\s(?:and|or|to|through)\\s${anyOrdinal})?[- ]?(?:grade|year|form)`,
+      'i',
+    ).test(text) ||
+    rangeHolds(text, n)
+  );
+}
+
 /** '3' is held by 'grades K to 4' and 'ages 2-5'. */
 function rangeHolds(text: string, n: number): boolean {
   for (const m of text.matchAll(RANGE)) {
@@ -135,7 +180,7 @@ export function termLocator(terms: QuestionTerm[], highlights: string[] = []): T
   );
   return (text, term) => {
     const n = /^\d{1,2}$/.test(term.term.trim()) ? Number(term.term) : null;
-    if (n !== null) return numberHolds(text, n) || rangeHolds(text, n);
+    if (n !== null) return term.label ? labelHolds(text, n) : numberHolds(text, n) || rangeHolds(text, n);
     const stems = stemsOf(text);
     const own = stemsOf(term.term);
     if (own.length && own.every((s) => stems.includes(s))) return true;
@@ -195,5 +240,8 @@ function ownTerms(question: string, unitsOf: PassageUnit[][]): QuestionTerm[][] 
 /** Each passage's weighed terms: the search's when it gave them, else worked out here. */
 export function termsOfPassages(question: string, passages: KnowledgePassage[], unitsOf: PassageUnit[][]) {
   const own = passages.some((p) => !p.terms?.length) ? ownTerms(question, unitsOf) : [];
-  return passages.map((p, i) => (p.terms?.length ? givenTerms(p, unitsOf[i]!) : own[i]!));
+  const labels = labelledNumbers(question);
+  const labelled = (t: QuestionTerm) =>
+    /^\d{1,2}$/.test(t.term.trim()) && labels.has(Number(t.term)) ? { ...t, label: true } : t;
+  return passages.map((p, i) => (p.terms?.length ? givenTerms(p, unitsOf[i]!) : own[i]!).map(labelled));
 }
