@@ -35,6 +35,17 @@ describe('reading a parent’s question', () => {
     );
   });
 
+  it('reads asking words that together name a thing ("come and see" is a visit)', () => {
+    expect(analyseQuery('can we come and see the school')[0]!.alternatives).toEqual([
+      'come and see',
+      'visit',
+      'tour',
+      'open house',
+    ]);
+    expect(words('can we look around')).toEqual(['look around']);
+    expect(analyseQuery('how do i sign him up for clubs')[0]!.alternatives).toContain('register');
+  });
+
   it('spells a word as the other country does', () => {
     const pairs = [
       ['colour', 'color'],

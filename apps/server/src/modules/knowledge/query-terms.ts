@@ -48,6 +48,12 @@ const PHRASES: [RegExp, string[]][] = [
     ['financial aid', 'scholarship', 'bursary'],
   ],
   [/\bopen (?:house|day)\b/g, ['open house', 'tour', 'visit']],
+  // 'come and see', 'look around': asking words on their own, a visit together.
+  [
+    /\bcome (?:and |to )?(?:see|look)\b|\blook (?:a)?round\b|\bshow (?:us|me) (?:a)?round\b/g,
+    ['visit', 'tour', 'open house'],
+  ],
+  [/\bsign(?:ing|ed)? (?:him |her |them )?up\b/g, ['sign up', 'register', 'registration', 'enrol']],
   // The same things as US, UK and Australian schools and parents name them.
   [/\bfield trips?\b/g, ['excursion', 'trip', 'outing']],
   [/\bparents'? evenings?\b/g, ["parents' evening", 'parent-teacher conference', 'parent-teacher interview']],
