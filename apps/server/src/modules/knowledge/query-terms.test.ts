@@ -44,6 +44,8 @@ describe('reading a parent’s question', () => {
     ]);
     expect(words('can we look around')).toEqual(['look around']);
     expect(analyseQuery('how do i sign him up for clubs')[0]!.alternatives).toContain('register');
+    expect(words('will we hear back')).toEqual(['hear back']);
+    expect(analyseQuery('how do we find out about closures')[0]!.alternatives).toContain('notified');
   });
 
   it('spells a word as the other country does', () => {

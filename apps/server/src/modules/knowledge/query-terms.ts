@@ -54,6 +54,10 @@ const PHRASES: [RegExp, string[]][] = [
     ['visit', 'tour', 'open house'],
   ],
   [/\bsign(?:ing|ed)? (?:him |her |them )?up\b/g, ['sign up', 'register', 'registration', 'enrol']],
+  [
+    /\bfind(?:ing)? out\b|\bhear back\b|\bhear from (?:you|the school)\b/g,
+    ['notify', 'notified', 'let you know', 'inform', 'decision'],
+  ],
   // The same things as US, UK and Australian schools and parents name them.
   [/\bfield trips?\b/g, ['excursion', 'trip', 'outing']],
   [/\bparents'? evenings?\b/g, ["parents' evening", 'parent-teacher conference', 'parent-teacher interview']],
