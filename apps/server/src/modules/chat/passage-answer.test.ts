@@ -415,6 +415,24 @@ Our two vans meet the train each morning; a class trip or a grade assembly may c
     expect(howMany(`Class sizes\nSecond grade classes have eleven children.`)).toContain('eleven children');
   });
 
+  it('takes the figure for the word "how" asks with ("how long is the winter break")', () => {
+    const calendar = `Holidays
+We close for winter break from Saturday, December 19, through Sunday, January 3.
+If you would like to observe a class, please give the teacher 48 hours' notice so the visit can be planned around therapy.`;
+    const terms = (word: string) => [
+      ...(word ? [{ term: word, weight: 0.35, via: 'exact' as const }] : []),
+      { term: 'long', weight: 0.45, via: null, names: false },
+      { term: 'around', weight: 0.2, via: 'exact' as const, names: false },
+    ];
+    expect(
+      answerFrom('how long is the winter break', [passage(calendar, { terms: terms('winter') })])?.quote,
+    ).toContain('December 19, through Sunday, January 3');
+    // About nothing the question names, a figure is no answer to 'how long'.
+    expect(
+      answerFrom('how long has the school been around', [passage(calendar, { terms: terms('') })]),
+    ).toBeNull();
+  });
+
   it('answers a phone question only with a phone number', () => {
     const terms = (via: 'synonym' | null) => [
       { term: 'phone number', weight: 0.5, via },

@@ -38,7 +38,9 @@ import { quoteText, type ChosenUnit } from './quote-text';
  *     wrote about is never answered. Together these leave at most half the weight unmatched.
  *     Words with no subject in them ('every', 'somewhere', a lone 'u') are not required. A word
  *     naming the figure asked for ('the phone number', 'what does it cost') is held by the figure,
- *     and 'start' or 'end' in a question asking when by a span of time ('8:15 am to 2:45 pm').
+ *     and 'start' or 'end' in a question asking when by a span of time ('8:15 am to 2:45 pm'), and
+ *     the word after 'how' ('how long is the winter break') by a figure of the kind asked, when the
+ *     question names what it asks about.
  *     A word the school never uses, matched only through WordNet, is not matched at all.
  *  2. The quoted sentence or row itself (with its heading, caption or Q&A question) holds the
  *     heaviest of the words rule 1 requires and at least half the subject weight, and its own text
@@ -140,11 +142,14 @@ function bestUnit(
   passage: KnowledgePassage,
   units: PassageUnit[],
   terms: QuestionTerm[],
-  asked: AskedFigure | null,
+  question: AskedFigure | null,
 ): Omit<Candidate, 'passage'> | null {
   const subject = terms.filter(isSubjectTerm);
   if (!subject.length || !units.length) return null;
   const required = requiredTerms(terms);
+  // 'how long' is answered by a figure only about a thing named ('how long is the Thanksgiving
+  // break'), not about nothing in particular ('how long has the school been around').
+  const asked = question?.how && !required.length ? { ...question, how: undefined } : question;
   // A word the school never uses, matched only through WordNet ('dormitory room' for 'dorm'), is
   // not evidence enough: the school may not write about it because it does not offer it.
   if (required.some((t) => !matched(t) && !heldByFigure(t, asked))) return null;
@@ -209,9 +214,15 @@ const namesSpanEnd = (term: QuestionTerm, asked: AskedFigure | null) =>
   wordsOf(term.term).length === 1 &&
   SPAN_END.test(stem(term.term));
 
-/** A word the figure answered holds: the phone number asked for, or when something starts or ends. */
+/** The word that asks for the figure after 'how' ('how long is the break': 'long'). */
+const asksHow = (term: QuestionTerm, asked: AskedFigure | null) => !!asked?.how && term.term === asked.how;
+
+/**
+ * A word the figure answered holds: the phone number asked for, when something starts or ends, or
+ * how long, how soon or how early something is.
+ */
 const heldByFigure = (term: QuestionTerm, asked: AskedFigure | null) =>
-  namesAskedFigure(term, asked) || namesSpanEnd(term, asked);
+  namesAskedFigure(term, asked) || namesSpanEnd(term, asked) || asksHow(term, asked);
 
 /**
  * Such a word is held by the figure itself: '(555) 0142-7710' is the phone number asked for, and
@@ -219,6 +230,7 @@ const heldByFigure = (term: QuestionTerm, asked: AskedFigure | null) =>
  */
 const holdsNamedFigure = (text: string, term: QuestionTerm, asked: AskedFigure | null) =>
   (namesAskedFigure(term, asked) && hasFigure(text, [figureNamed(term.term)!])) ||
+  (asksHow(term, asked) && hasFigure(text, asked!.kinds)) ||
   (namesSpanEnd(term, asked) && hasSpan(text));
 
 /** A unit's score: the weight of the words it holds, plus a figure the question asks for. */

@@ -214,7 +214,12 @@ export function figureNamed(word: string): FigureKind | null {
   return FIGURE_NAMES.find(([pattern]) => pattern.test(w))?.[1] ?? null;
 }
 
-export type AskedFigure = { kinds: FigureKind[]; required: boolean };
+export type AskedFigure = {
+  kinds: FigureKind[];
+  required: boolean;
+  /** The word that asks for the figure after 'how' ('long', 'early'): the figure itself answers it. */
+  how?: string;
+};
 
 /**
  * What kind of answer a question asks for, the likeliest first (a question's type, read from its
@@ -223,6 +228,12 @@ export type AskedFigure = { kinds: FigureKind[]; required: boolean };
  * something costs.
  */
 export function askedFigure(question: string): AskedFigure | null {
+  const figure = figureAsked(question);
+  const how = /\bhow (long|far|soon|quickly|early|late)\b/i.exec(question)?.[1]?.toLowerCase();
+  return figure && how ? { ...figure, how } : figure;
+}
+
+function figureAsked(question: string): AskedFigure | null {
   const q = question.toLowerCase();
   const asks = (pattern: RegExp) => pattern.test(q);
   if (asks(/\bwhat time\b|\bwhat hours?\b|\bwhat are the hours\b/))
