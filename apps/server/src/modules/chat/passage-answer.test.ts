@@ -56,6 +56,24 @@ describe('reading a passage', () => {
     expect(units.map((u) => u.text)).not.toContain('Tuition and fees');
   });
 
+  it('answers from a list item by the heading its lead-in sits under', () => {
+    const text = `Uniform and Equipment
+Uniform is available from the school shop.
+Every pupil should bring:
+- a named water bottle;
+- a pencil case with pens and a ruler (Year 7 upwards also need a scientific calculator);`;
+    const item = passageUnits(text).find((u) => u.text.startsWith('a pencil case'));
+    expect(item).toMatchObject({ label: 'Every pupil should bring:', heading: 'Uniform and Equipment' });
+    const terms = [
+      { term: 'stationery', weight: 0.6, via: 'synonym' as const, words: ['equipment'] },
+      { term: 'year', weight: 0.1, via: 'exact' as const },
+      { term: '7', weight: 0.3, via: 'exact' as const },
+    ];
+    expect(answerFrom('what stationery does a year 7 need', [passage(text, { terms })])?.quote).toBe(
+      'Every pupil should bring: a pencil case with pens and a ruler (Year 7 upwards also need a scientific calculator);',
+    );
+  });
+
   it('does not cut a sentence after a title or inside "a.m."', () => {
     const units = passageUnits('Our head, Dr. Okafor, meets parents at 8 a.m. on Mondays. Tours run weekly.');
     expect(units.map((u) => u.text)).toEqual([

@@ -246,7 +246,8 @@ function score(
   let weight = 0;
   // A heading that names everything the question asks about ('Sibling discount') frames each of
   // its sentences: its words count in full, and the section's opening sentence wins a tie.
-  const label = unit.label;
+  // A list item's lead-in ('Every pupil should bring:') sits under the section's heading ('Uniform and Equipment').
+  const label = unit.label && unit.heading ? `${unit.heading} ${unit.label}` : unit.label;
   const framed = !!label && required.length > 0 && required.every((t) => locate(label, t));
   let needsLabel = false;
   let hasOwnWord = false;

@@ -10,6 +10,8 @@ export type PassageUnit = {
   text: string;
   /** The heading, caption, Q&A question or lead-in it sits under; null when none. */
   label: string | null;
+  /** For a list item under a lead-in ('Every pupil should bring:'), the heading the lead-in sits under. */
+  heading?: string | null;
   /** The label is a Q&A question: the unit is part of its answer. */
   answers: boolean;
   /** Position in the passage. */
@@ -93,6 +95,7 @@ export function passageUnits(text: string): PassageUnit[] {
       kind,
       text,
       label: own,
+      ...(own !== label && label ? { heading: label } : {}),
       answers: asks && own === label,
       index: units.length,
       section,
