@@ -213,8 +213,8 @@ const SYNONYMS: Record<string, string[]> = {
 /**
  * The other country's spelling of a word ('colour' and 'color', 'organise' and 'organize',
  * 'centre' and 'center', 'paediatric' and 'pediatric', 'licence' and 'license', 'counselling' and
- * 'counseling'), which PostgreSQL's stemmer keeps apart. A made-up spelling ('tutour') matches
- * nothing and costs nothing.
+ * 'counseling'), which PostgreSQL's stemmer keeps apart. Made-up spellings ('tutour') are left out
+ * by the search: only words English has are searched.
  */
 export function spellingVariants(word: string): string[] {
   if (word.length < 5 || !/^[a-z]+$/.test(word)) return [];

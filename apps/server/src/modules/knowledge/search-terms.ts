@@ -76,7 +76,10 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
     const items = groups.flatMap((g, gi) => [
       ...g.alternatives.map((text, ai) => ({ g: gi, v: ai === 0 ? 'exact' : 'synonym', text })),
       ...g.related.map((text) => ({ g: gi, v: 'related', text })),
-      ...(g.spellings ?? []).map((text) => ({ g: gi, v: 'spelling-variant', text })),
+      // The other country's spelling, when English has it ('color', not a made-up 'aftre').
+      ...(g.spellings ?? [])
+        .filter((text) => options.isEnglishWord?.(text) ?? true)
+        .map((text) => ({ g: gi, v: 'spelling-variant', text })),
     ]);
     const found = await rows<{ g: number; v: Via | 'spelling-variant'; q: string; text: string }>(
       db,
