@@ -42,6 +42,10 @@ describe('the knowledge queries of a message', () => {
         'what do i do with those afternoons',
       ],
     ],
+    // Whoever the child is to the parent: a grandson, 'my little one', a teenager.
+    ['does my grandson need a uniform', ['does need a uniform']],
+    ['can my little one nap after lunch', ['can nap after lunch']],
+    ['is there a bus for my teenager', ['is there a bus for']],
     // An either-or question is then searched for its first alternative alone.
     [
       'is there a canteen or do i pack lunch',

@@ -120,7 +120,7 @@ function withoutPersonalDetails(text: string, names: string[]): string {
     .replace(/\baged?\s+\d{1,2}\b/gi, ' ')
     // 'my daughter', 'our twins': the parent's own family, not what the question is about.
     .replace(
-      /\b(?:my|our)\s+(?:son|daughter|kids?|child|children|boy|girl|twins|stepson|stepdaughter)(?:['’]s)?(?!\w)/gi,
+      /\b(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|middle|foster|adopted)\s+)?(?:sons?|daughters?|kids?|kiddos?|child|children|boys?|girls?|twins|triplets|stepsons?|stepdaughters?|stepchild(?:ren)?|grandsons?|granddaughters?|grandchild(?:ren)?|grandkids?|nephews?|nieces?|teens?|teenagers?|toddlers?|little ones?|youngsters?|lads?)(?:['’]s)?(?!\w)/gi,
       ' ',
     )
     .replace(/\b\d{1,2}[- ]?(?:years?|yrs?)[- ]?old\b/gi, ' ');
