@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginToken, type TestApp } from '../../test/test-app';
 import { knowledgeClient } from './knowledge-test-helpers';
-import { wordingsOf } from './search-terms';
+import { isFormOf, wordingsOf } from './search-terms';
 
 describe('the wordings of a term', () => {
   it('splits an OR of tsqueries where no parenthesis is open, quotes kept whole', () => {
@@ -102,5 +102,37 @@ describe('the other country’s spelling', () => {
     expect(uniform.terms.find((t) => t.term === 'color')?.via).toBe('synonym');
     // 'after' is not searched, whatever its made-up spelling ('aftre') would match.
     expect(uniform.terms.map((t) => t.term)).not.toContain('after');
+  });
+});
+
+describe('a longer word that begins with the question’s word', () => {
+  it('is a form of it ("restraint", "higher", "children"), not another word ("promise", "campus")', () => {
+    expect(isFormOf('restrain', 'restraint')).toBe(true);
+    expect(isFormOf('high', 'higher')).toBe(true);
+    expect(isFormOf('child', 'children')).toBe(true);
+    expect(isFormOf('give', 'given')).toBe(true);
+    expect(isFormOf('swim', 'swimmer')).toBe(true);
+    expect(isFormOf('prom', 'promis')).toBe(false);
+    expect(isFormOf('list', 'listen')).toBe(false);
+    expect(isFormOf('camp', 'campus')).toBe(false);
+  });
+
+  it('is searched only when it is a form of the word', async () => {
+    await k.uploadOk(
+      'promise.md',
+      '# Our promise\n\nOur promise to families is simple. Staff use restraint only to keep a child safe.\n',
+    );
+    const search = async (query: string) => {
+      const res = await k.call('POST', '/api/knowledge/test-search', { query, threshold: 0.5 });
+      expect(res.statusCode).toBe(200);
+      return res.json().results as { text: string; terms: { term: string; via: string | null }[] }[];
+    };
+    // 'prom' is an English word; 'promise' is another.
+    for (const r of await search('is there a prom'))
+      expect(r.terms.find((t) => t.term === 'prom')?.via ?? null).toBeNull();
+    const restrain = (await search('do staff ever restrain children')).find((r) =>
+      r.text.includes('restraint'),
+    );
+    expect(restrain?.terms.find((t) => t.term === 'restrain')?.via).toBe('prefix');
   });
 });

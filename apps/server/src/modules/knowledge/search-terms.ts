@@ -66,6 +66,22 @@ export type TermOptions = {
   namesThing?: (word: string) => boolean;
 };
 
+/** At most this many longer forms of a word are searched for its prefix wording. */
+const MAX_FORMS = 8;
+/**
+ * What a longer stem may add to a word's stem and still be a form of it: a comparative ('higher'),
+ * a participle ('given'), a plural ('children'), a derivation ('restraint', 'placement',
+ * 'admission'); a doubled last letter first ('swimmer').
+ */
+const FORM_ENDING = /^(?:er|est|n|ren|t|ment|ion|ation|al|ic|ical|ian|ist|iti|olog|i|ship)$/;
+
+/** Whether a longer stem is a form of a word's stem ('restrain' -> 'restraint'), not another word ('prom' -> 'promis'). */
+export function isFormOf(stem: string, longer: string): boolean {
+  if (!longer.startsWith(stem)) return false;
+  const rest = longer.slice(stem.length);
+  return FORM_ENDING.test(rest) || (rest[0] === stem.at(-1) && FORM_ENDING.test(rest.slice(1)));
+}
+
 /** The words of a phrase as PostgreSQL's parser splits them ('after-school' is one). */
 const wordCount = (text: string) => text.split(/[\s_]+/).filter(Boolean).length;
 
@@ -165,9 +181,58 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
     });
   }
 
+  /**
+   * An English word's prefix wording ('prom':*) keeps only the knowledge base's words that are forms
+   * of it ('restrain' -> 'restraint', 'high' -> 'higher', 'child' -> 'children'), each as a wording
+   * of its own: another word that begins the same way ('promise', 'listen', 'campus') is not it.
+   * A word English does not have ('admin', a truncation) keeps every longer word. One indexed read.
+   */
+  async function formsOfPrefixes(parsed: Awaited<ReturnType<typeof tsqueries>>) {
+    const isEnglishWord = options.isEnglishWord;
+    if (!isEnglishWord) return parsed;
+    const stemOf = (query: string) => /^'([a-z0-9]+)':\*$/.exec(query)?.[1];
+    const english = (t: { word: string }) => /^[a-z]+$/.test(t.word) && isEnglishWord(t.word);
+    const stems = [
+      ...new Set(
+        parsed
+          .filter(english)
+          .flatMap((t) => t.alternatives.filter((a) => a.via === 'prefix').map((a) => stemOf(a.query)))
+          .filter((s): s is string => !!s),
+      ),
+    ];
+    if (!stems.length) return parsed;
+    const longer = await rows<{ s: string; l: string }>(
+      db,
+      sql`select x as s, t.lexeme as l
+          from jsonb_array_elements_text(${JSON.stringify(stems)}::jsonb) as x
+          join knowledge_terms t
+            on t.lexeme collate "C" > x collate "C" and t.lexeme collate "C" < (x || chr(1114111)) collate "C"
+          where t.df > 0
+          order by t.df desc`,
+    );
+    return parsed.map((t) => {
+      if (!english(t)) return t;
+      const alternatives = t.alternatives.flatMap((a) => {
+        const stem = a.via === 'prefix' ? stemOf(a.query) : undefined;
+        if (!stem) return [a];
+        return longer
+          .filter((f) => f.s === stem && isFormOf(stem, f.l))
+          .slice(0, MAX_FORMS)
+          .map((f) => ({ query: `'${f.l.replace(/'/g, "''")}'`, via: 'prefix' as const }));
+      });
+      const searched = alternatives.filter((a) => a.via !== 'range');
+      return {
+        ...t,
+        alternatives,
+        core: anyOf(searched.filter((a) => a.via !== 'related').map((a) => a.query))!,
+        combined: anyOf(searched.map((a) => a.query))!,
+      };
+    });
+  }
+
   async function terms(query: string): Promise<Term[]> {
-    const parsed = await tsqueries(
-      analyseQuery(query, options.relatedOf, { schoolThesaurus: options.schoolThesaurus }),
+    const parsed = await formsOfPrefixes(
+      await tsqueries(analyseQuery(query, options.relatedOf, { schoolThesaurus: options.schoolThesaurus })),
     );
     const unique = [...new Map(parsed.map((t) => [t.combined, t])).values()];
     const n = await chunkCount();
