@@ -186,6 +186,8 @@ describe('WordNet', () => {
       '7',
       'children',
       'summer camp',
+      // An entry of its own, not the comparative of 'east'.
+      'easter',
     ])
       expect(namesThing(word), word).toBe(true);
     // Adverbs, adjectives, verbs (an irregular form too).

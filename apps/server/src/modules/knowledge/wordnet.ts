@@ -256,7 +256,9 @@ export function createWordNet(dir = dictionaryPath()) {
     if (found) return found;
     const counts: WordUsage = { noun: 0, verb: 0, adj: 0, adv: 0 };
     if (senseIndex && /^[a-z][a-z_'-]*$/.test(key)) {
-      const forms = new Set([key, ...POS.flatMap((pos) => baseForms(pos, key))]);
+      // A word that is an entry of its own ('Easter', not the comparative of 'east') is read as itself.
+      const own = senseIndex.linesStartingWith(`${key}%`).length > 0;
+      const forms = new Set([key, ...(own ? [] : POS.flatMap((pos) => baseForms(pos, key)))]);
       for (const form of forms)
         for (const line of senseIndex.linesStartingWith(`${form}%`)) {
           const [senseKey, , , tagged] = line.split(' ');
