@@ -30,8 +30,8 @@ import {
  * the field's length against the corpus average (a long chunk full of common words gains little),
  * saturates them (k1) and weighs each word by its idf, so "tuition" counts far more than "school".
  * A word counts fully as typed, 0.9 through the school thesaurus or as a number inside a range
- * ("8" in "Years 7 to 11", number-ranges.ts), 0.6 as a prefix of a longer stem ("math" in
- * "mathematics"), 0.5 through WordNet. Words the knowledge base never uses weigh half an
+ * ("8" in "Years 7 to 11", number-ranges.ts), 0.6 as a longer form of it ("restraint" for
+ * "restrain"; search-terms.ts), 0.5 through WordNet. Words the knowledge base never uses weigh half an
  * average word: a question mostly about things the school never wrote about cannot score high.
  *
  * The similarity is P(the chunk answers the question), a logistic calibration (search-calibration.ts,
