@@ -70,7 +70,7 @@ Every pupil should bring:
       { term: '7', weight: 0.3, via: 'exact' as const },
     ];
     expect(answerFrom('what stationery does a year 7 need', [passage(text, { terms })])?.quote).toBe(
-      'Every pupil should bring: a pencil case with pens and a ruler (Year 7 upwards also need a scientific calculator);',
+      'Every pupil should bring: a pencil case with pens and a ruler (Year 7 upwards also need a scientific calculator).',
     );
   });
 

@@ -72,7 +72,11 @@ export function quoteText(
     kept[i] = true;
     length += texts[i]!.length + 1;
   });
-  const quote = texts.filter((_, i) => kept[i]).join(' ');
+  // A list item's own separator ('…a scientific calculator);') does not end a quote.
+  const quote = texts
+    .filter((_, i) => kept[i])
+    .join(' ')
+    .replace(/\s*[;,]$/, '.');
   return quote.length > MAX_QUOTE_CHARS ? `${quote.slice(0, MAX_QUOTE_CHARS - 1).trimEnd()}…` : quote;
 }
 
