@@ -24,7 +24,13 @@ describe('reading a parent’s question', () => {
       ['gives'],
       ['meds', 'medication', 'medicine'],
     ]);
-    expect(alternatives('school jumpers')[1]).toEqual(['jumpers', 'sweater', 'sweatshirt', 'pullover', 'jersey']);
+    expect(alternatives('school jumpers')[1]).toEqual([
+      'jumpers',
+      'sweater',
+      'sweatshirt',
+      'pullover',
+      'jersey',
+    ]);
     expect(alternatives('when are the inset days')[0]).toContain('training day');
     expect(alternatives('is there a PTA')[0]).toContain("parents' association");
     // A holiday is not a break: in a British school a break is the pause between lessons.
