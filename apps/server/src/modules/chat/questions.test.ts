@@ -62,6 +62,16 @@ describe('a message is a question by its meaning, not its punctuation', () => {
     'my daughter has dyslexia what support will she get',
     'i wanted to check when applications close',
     'just checking the start date',
+    // A question about anything, anyone or somewhere, inside a statement.
+    'she has bad anxiety is there anything for that at school',
+    'he gets overwhelmed in class is there somewhere quiet he can go',
+    // A question about the school's people after a comma.
+    'my son acts out a lot, do teachers take away recess',
+    'she is shy, can other parents come to the first day',
+    // Someone asked to do something, a "what's the" inside, a measure asked at the end.
+    'if he has a seizure at school will someone call me',
+    'if we enrol both girls whats the discount for the second',
+    'if we add extra speech therapy to his plan how much',
   ])('asks: %s', (text) => {
     expect(extractFields(text).isQuestion).toBe(true);
   });
@@ -108,6 +118,10 @@ describe('a message is a question by its meaning, not its punctuation', () => {
     'I hope the new term will be calmer for him',
     'He can read a little and write his name',
     'how she copes with change worries me',
+    'she is 9, does gymnastics and swims',
+    'he is 7, does well in maths',
+    'That is what he needs most, a calm room',
+    'Someone from your school called me yesterday',
     // Small talk that asks nothing.
     'hello',
     'Thanks so much',

@@ -25,6 +25,13 @@ const ASKING_SUBJECT = 'you|your|u|ur|there|it|i|we';
 /** Sentence-initial verbs with their subject left out are statements: 'Would love to', 'Can't wait', 'Will do'. */
 const ELIDED =
   "not|n't|be|been|being|love|like|do|call|try|keep|let|definitely|probably|also|just|fine|ok|okay|great|good|happy|glad|sure|check|get|send|wait";
+/**
+ * After a comma, these verbs ask about the people a school has as well: 'he acts out a lot, do
+ * teachers take away recess', 'she is shy, can other parents visit'.
+ */
+const ASKS_ABOUT = /^(?:do|does|can|could|will|would|should)$/;
+const PEOPLE =
+  /^(?:teachers?|staff|students?|pupils?|kids?|children|parents?|families|therapists?|nurses?|aides?|drivers?|other|others|people|everyone|anyone|someone|somebody|anybody)$/;
 /** The verbs that need their subject after them to ask (sentence-initial 'Has ADHD' answers a question). */
 const NEEDS_SUBJECT = new Set(['did', 'was', 'were', 'has', 'have', 'am', 'must', 'might']);
 
@@ -67,10 +74,16 @@ const INDIRECT = [
 const INVERTED_INSIDE = [
   /\b(?:do|does|can|could|would|will|are)\s+(?:you|your|u|ur)\b/i,
   /\b(?:do|can|could|may|should|will)\s+(?:i|we)\b(?!\s*(?:'|’))/i,
-  /\b(?:is|are)\s+there\s+(?:any|a|an|some|many|enough|still|other|more|room|space|spots?|places?)\b/i,
+  /\b(?:is|are)\s+there\s+(?:any|a|an|some|many|enough|still|other|more|room|space|spots?|places?|anything|anyone|anybody|anywhere|something|someone|somebody|somewhere)\b/i,
   // 'he starts a new medicine next week can the first dose be at school': a modal before its
   // subject's determiner only asks (a statement puts the subject first: 'the first dose can be').
   /\b(?:can|could|would|will|should)\s+(?:the|a|an|this|that|these|those|my|our|his|her|their)\s+[a-z]/i,
+  // 'if staff ever have to restrain him will someone tell me'
+  /\b(?:can|could|would|will|should|does|do|is)\s+(?:someone|somebody|anyone|anybody|everyone)\b/i,
+  // 'if we enrol all three whats the discount for the youngest'
+  /\bwhat(?:'s|’s|s)\s+(?:the|your)\s+[a-z]/i,
+  // 'if we want extra therapy on top of his plan how much': a measure asked at the end.
+  /\bhow\s+(?:much|many|long|often|old|soon|early|late)\s*[?.!]*$/i,
   // 'my child is dyslexic what help will he get', 'if we pay in one go when is it due'
   /\b(?:what|which|how|when|where|why|who)\s+(?:[a-z]+\s+){0,2}?(?:do|does|did|can|could|will|would|is|are|should)\s+(?:you|your|u|he|she|they|i|we|it|there|my|our|his|her|their|the)\b/i,
 ];
@@ -99,7 +112,7 @@ function asksAt(clause: string, joiner: 'start' | 'comma' | 'and'): boolean {
   const isSubject = new RegExp(`^(?:${SUBJECT})$`, 'i').test(next);
   if (initial) return NEEDS_SUBJECT.has(verb) ? isSubject : !new RegExp(`^(?:${ELIDED})$`, 'i').test(next);
   if (joiner === 'and') return new RegExp(`^(?:${ASKING_SUBJECT})$`, 'i').test(next);
-  return isSubject && !NEEDS_SUBJECT.has(verb);
+  return (isSubject || (ASKS_ABOUT.test(verb) && PEOPLE.test(next))) && !NEEDS_SUBJECT.has(verb);
 }
 
 /** Where the question in a sentence starts, or -1. */
