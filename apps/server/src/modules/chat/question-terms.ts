@@ -36,7 +36,8 @@ const NO_SUBJECT = new Set(
     'offered offers provide provides available anything something someone anyone more most very well ' +
     'still need happen happens ever usually actually even every each somewhere anywhere everything next ' +
     'thing things stuff go goes going come see find way lot bit etc guys kinda pretty wanted wants ' +
-    'check checking hoping hope mean means sure whether'
+    'check checking hoping hope mean means sure whether till til else cant wont didnt wasnt werent ' +
+    'havent hasnt couldnt wouldnt shouldnt youre theyre hes shes thats whos bc cuz coz'
   ).split(' '),
 );
 

@@ -7,6 +7,20 @@ describe('reading a parent’s question', () => {
   it('keeps the subject and drops the words of asking', () => {
     expect(words('How much is tuition for middle school?')).toEqual(['tuition', 'middle', 'school']);
     expect(words("we really can't afford it, I'll ask")).toEqual(['afford']);
+    // 'till' is 'until', 'else' only 'other', and a contraction typed without its apostrophe asks nothing.
+    expect(words('what time does aftercare finish, i work till 5')).toEqual([
+      'aftercare',
+      'time',
+      'finish',
+      'work',
+      '5',
+    ]);
+    expect(words('she cant stand the polo shirts, can she wear something else')).toEqual([
+      'stand',
+      'polo',
+      'shirts',
+      'wear',
+    ]);
   });
 
   it('folds ordinals and finds school phrases with their alternatives', () => {

@@ -30,7 +30,10 @@ const FILLER = new Set(
     'question questions info decide help us we our you your me my i he she him her his they them their it its ' +
     'is are was were be been do does did can will the a an and or of to in on at for with about from ' +
     // Function words PostgreSQL's stop list keeps: they say how, not what ('sessions per week').
-    'per each every via than such very any some other another same both either neither own into onto'
+    'per each every via than such very any some other another same both either neither own into onto ' +
+    // 'till' is 'until'; 'else' says only 'other'; contractions typed without their apostrophe.
+    'till til else cant wont dont doesnt isnt arent didnt wasnt werent havent hasnt couldnt wouldnt ' +
+    'shouldnt youre theyre hes shes thats whos stuff bc cuz coz'
   ).split(' '),
 );
 
