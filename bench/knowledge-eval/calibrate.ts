@@ -5,7 +5,7 @@
 // non-negative (the search's candidate pruning relies on it) is fitted by gradient descent.
 // Usage: npx tsx bench/knowledge-eval/calibrate.ts   (prints the constants to paste)
 import { createLexicalSearch } from '../../apps/server/src/modules/knowledge/knowledge-search';
-import { relatedWordsFromWordNet } from '../../apps/server/src/modules/knowledge/related-words';
+import { wordNetTermOptions } from '../../apps/server/src/modules/knowledge/related-words';
 import {
   calibratedSimilarity,
   type Calibration,
@@ -17,7 +17,7 @@ type Row = { x: number[]; y: number };
 
 const rowsOut: Row[] = [];
 const lantern = await startLantern();
-const lexical = createLexicalSearch(lantern.t.database.db, { relatedOf: relatedWordsFromWordNet() });
+const lexical = createLexicalSearch(lantern.t.database.db, wordNetTermOptions());
 const questions = loadQuestions().filter((q) => q.split === 'dev');
 for (const school of loadSchools()) {
   const mine = questions.filter((q) => q.school === school.name);

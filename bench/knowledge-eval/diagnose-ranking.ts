@@ -3,7 +3,7 @@
 // Usage: npx tsx bench/knowledge-eval/diagnose-ranking.ts [--school name] [--format pdf]
 import { parseArgs } from 'node:util';
 import { createLexicalSearch } from '../../apps/server/src/modules/knowledge/knowledge-search';
-import { relatedWordsFromWordNet } from '../../apps/server/src/modules/knowledge/related-words';
+import { wordNetTermOptions } from '../../apps/server/src/modules/knowledge/related-words';
 import { calibratedSimilarity } from '../../apps/server/src/modules/knowledge/search-calibration';
 import { holdsPassage, loadQuestions, loadSchools, startLantern, type Format } from './harness';
 
@@ -12,7 +12,7 @@ const { values } = parseArgs({
 });
 const format = values.format as Format;
 const lantern = await startLantern();
-const lexical = createLexicalSearch(lantern.t.database.db, { relatedOf: relatedWordsFromWordNet() });
+const lexical = createLexicalSearch(lantern.t.database.db, wordNetTermOptions());
 const questions = loadQuestions().filter((q) => q.split === 'dev' && q.answerable);
 const buckets: Record<string, number> = {};
 for (const school of loadSchools()) {

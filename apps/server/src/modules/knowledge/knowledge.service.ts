@@ -21,7 +21,7 @@ import { isImageKind, mimeOfKind } from './document-text';
 import { createExtractions } from './extractions';
 import { createIngestion, EMBED_JOB, INGEST_JOB } from './ingestion';
 import { createLexicalSearch, type Term, type TermMatch } from './knowledge-search';
-import { englishWordsFromWordNet, relatedWordsFromWordNet, thingWordsFromWordNet } from './related-words';
+import { wordNetTermOptions } from './related-words';
 import { createKnowledgeVectors } from './knowledge-vectors';
 import { toChunk, toDocument } from './knowledge.mapping';
 import type { KnowledgeRepository } from './knowledge.repository';
@@ -45,12 +45,9 @@ export function createKnowledgeService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { repo, storage, jobs, ai, log } = deps;
-  const isEnglishWord = englishWordsFromWordNet();
-  const lexical = createLexicalSearch(repo.db, {
-    relatedOf: relatedWordsFromWordNet(),
-    isEnglishWord,
-    namesThing: thingWordsFromWordNet(),
-  });
+  const wordnet = wordNetTermOptions();
+  const isEnglishWord = wordnet.isEnglishWord!;
+  const lexical = createLexicalSearch(repo.db, wordnet);
   const vectors = createKnowledgeVectors({ db: repo.db, repo, ai, log });
   const changed = () => {
     lexical.invalidate();

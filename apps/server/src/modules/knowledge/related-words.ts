@@ -1,4 +1,5 @@
 import type { RelatedWordsOf } from './query-terms';
+import type { TermOptions } from './search-terms';
 import { createWordNet } from './wordnet';
 
 /**
@@ -18,6 +19,13 @@ export function relatedWordsFromWordNet(use: { broader?: boolean; narrower?: boo
       ...(use.narrower ? found.narrower : []),
     ];
   };
+}
+
+/** The word as the other of noun and adjective, by WordNet ('dyslexic' -> 'dyslexia'); none without it. */
+export function formsFromWordNet(): (word: string) => string[] {
+  const wordnet = createWordNet();
+  if (!wordnet.isAvailable) return () => [];
+  return (word) => wordnet.derived(word);
 }
 
 /**
@@ -104,3 +112,16 @@ const IRREGULAR = new Set(
     'better best worse worst less least further furthest'
   ).split(' '),
 );
+
+/**
+ * Everything the search reads from WordNet, as the service uses it: the benchmarks and the
+ * calibration build their search with the same, so they measure what parents get.
+ */
+export function wordNetTermOptions(): TermOptions {
+  return {
+    relatedOf: relatedWordsFromWordNet(),
+    isEnglishWord: englishWordsFromWordNet(),
+    namesThing: thingWordsFromWordNet(),
+    formsOf: formsFromWordNet(),
+  };
+}

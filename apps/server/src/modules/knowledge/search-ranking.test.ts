@@ -195,6 +195,16 @@ describe('WordNet', () => {
       expect(namesThing(word), word).toBe(false);
   });
 
+  it('links a word to itself as the other of noun and adjective, word to word', () => {
+    expect(wordnet.derived('epileptic')).toEqual(['epilepsy']);
+    expect(wordnet.derived('diabetic')).toContain('diabetes');
+    expect(wordnet.derived('autism')).toEqual(['autistic']);
+    // Another word of the same meaning is not a form of it: 'dyslectic' is, 'reading disorder' is not.
+    expect(wordnet.derived('dyslexia')).not.toContain('reading disorder');
+    expect(wordnet.derived('quickly')).toEqual([]);
+    expect(wordnet.derived('qwzxv')).toEqual([]);
+  });
+
   it('answers nothing for words it does not hold', () => {
     expect(wordnet.lookup('qwzxv')).toEqual({ synonyms: [], broader: [], narrower: [] });
     expect(wordnet.lookup('')).toEqual({ synonyms: [], broader: [], narrower: [] });

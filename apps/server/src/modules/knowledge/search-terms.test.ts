@@ -105,6 +105,29 @@ describe('the other country’s spelling', () => {
   });
 });
 
+describe('the same word as the other of noun and adjective', () => {
+  it('finds "epilepsy" for "epileptic" when the knowledge base never says "epileptic"', async () => {
+    await k.uploadOk(
+      'epilepsy.md',
+      '# Epilepsy\n\nPupils with epilepsy have a care plan written with the school nurse before their first day.\n',
+    );
+    const res = await k.call('POST', '/api/knowledge/test-search', {
+      query: 'my son is epileptic, who writes the care plan',
+      threshold: 0.5,
+    });
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as {
+      text: string;
+      terms: { term: string; via: string | null; words?: string[] }[];
+    }[];
+    const reading = results.find((r) => r.text.includes('care plan written'))!;
+    expect(reading.terms.find((t) => t.term === 'epileptic')).toMatchObject({
+      via: 'synonym',
+      words: ['Epilepsy', 'epilepsy'],
+    });
+  });
+});
+
 describe('a longer word that begins with the question’s word', () => {
   it('is a form of it ("restraint", "higher", "children"), not another word ("promise", "campus")', () => {
     expect(isFormOf('restrain', 'restraint')).toBe(true);

@@ -64,6 +64,8 @@ export type TermOptions = {
   isEnglishWord?: (word: string) => boolean;
   /** Whether a word names a thing rather than an action or a quality (WordNet); every word when absent. */
   namesThing?: (word: string) => boolean;
+  /** The word as the other of noun and adjective (WordNet: 'dyslexic' -> 'dyslexia'); none when absent. */
+  formsOf?: (word: string) => string[];
 };
 
 /** At most this many longer forms of a word are searched for its prefix wording. */
@@ -256,11 +258,51 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
         upper: bridged ? all[i]!.upper : core[i]!.upper,
       };
     });
+    await bridgeForms(found);
     await correctSpelling(found);
     const known = found.filter((t) => t.df > 0);
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
     return found.map((t) => ({ ...t, weight: t.df > 0 ? idf(t.df) : average * UNKNOWN_WORD_WEIGHT }));
+  }
+
+  /**
+   * A word the knowledge base never uses, matched to the same word as the other of noun and
+   * adjective when the knowledge base uses that ('my son is dyslexic': 'dyslexia'; 'autism':
+   * 'autistic'), as a synonym: one read, stemmed by PostgreSQL, for all of them.
+   */
+  async function bridgeForms(found: Omit<Term, 'weight'>[]): Promise<void> {
+    const formsOf = options.formsOf;
+    if (!formsOf) return;
+    const wanted = found.flatMap((t, i) =>
+      !t.known && /^[a-z]+$/.test(t.word) ? formsOf(t.word).map((form) => ({ i, form })) : [],
+    );
+    if (!wanted.length) return;
+    const hits = await rows<{ i: number; q: string; df: number }>(
+      db,
+      sql`select (x->>'i')::int as i, q.q, max(t.df)::int as df
+          from jsonb_array_elements(${JSON.stringify(wanted)}::jsonb) as x
+          cross join lateral (select phraseto_tsquery('english'::regconfig, x->>'form')::text as q) q
+          join knowledge_terms t on q.q = '''' || t.lexeme || '''' and t.df > 0
+          group by 1, 2`,
+    );
+    for (const [i, t] of found.entries()) {
+      const mine = hits.filter((h) => Number(h.i) === i);
+      if (!mine.length) continue;
+      const alternatives = [...t.alternatives, ...mine.map((h) => ({ query: h.q, via: 'synonym' as const }))];
+      const searched = alternatives.filter((a) => a.via !== 'range');
+      const core = anyOf(searched.filter((a) => a.via !== 'related').map((a) => a.query))!;
+      const df = Math.max(...mine.map((h) => Number(h.df)));
+      found[i] = {
+        ...t,
+        alternatives,
+        combined: anyOf(searched.map((a) => a.query))!,
+        candidate: core,
+        known: true,
+        df,
+        upper: mine.reduce((sum, h) => sum + Number(h.df), 0),
+      };
+    }
   }
 
   /**

@@ -182,6 +182,7 @@ export function createWordNet(dir = dictionaryPath()) {
     : null;
   const remembered = new Map<string, RelatedWords>();
   const usages = new Map<string, WordUsage>();
+  const derivations = new Map<string, string[]>();
   const senseIndex = dir ? new DictFile(path.join(dir, 'index.sense')) : null;
 
   function synset(pos: Pos, offset: number) {
@@ -190,10 +191,17 @@ export function createWordNet(dir = dictionaryPath()) {
     const count = parseInt(fields[3]!, 16);
     const words = Array.from({ length: count }, (_, i) => clean(fields[4 + i * 2]!));
     const pointerCount = Number(fields[4 + count * 2]);
-    const pointers: { symbol: string; offset: number; pos: string }[] = [];
+    const pointers: { symbol: string; offset: number; pos: string; source: number; target: number }[] = [];
     for (let i = 0; i < pointerCount; i++) {
       const at = 5 + count * 2 + i * 4;
-      pointers.push({ symbol: fields[at]!, offset: Number(fields[at + 1]), pos: fields[at + 2]! });
+      const ends = fields[at + 3] ?? '0000';
+      pointers.push({
+        symbol: fields[at]!,
+        offset: Number(fields[at + 1]),
+        pos: fields[at + 2]!,
+        source: parseInt(ends.slice(0, 2), 16),
+        target: parseInt(ends.slice(2), 16),
+      });
     }
     return { words, pointers };
   }
@@ -250,6 +258,45 @@ export function createWordNet(dir = dictionaryPath()) {
     return result;
   }
 
+  /**
+   * The same word as the other of noun and adjective, by WordNet's word-to-word links (derivation
+   * and "pertains to"): 'dyslexic' -> 'dyslexia', 'autistic' -> 'autism', 'autism' -> 'autistic'.
+   * Every sense counts: the link is between the words, not one meaning.
+   */
+  function derived(word: string): string[] {
+    const key = word.toLowerCase().trim();
+    const found = derivations.get(key);
+    if (found) return found;
+    const out = new Set<string>();
+    if (files && /^[a-z][a-z'-]*$/.test(key)) {
+      for (const [pos, into] of [
+        ['adj', 'n'],
+        ['noun', 'a'],
+      ] as const) {
+        const lemma = baseForms(pos, key).find((form) => senses(pos, form).length > 0);
+        if (!lemma) continue;
+        for (const offset of senses(pos, lemma)) {
+          const set = synset(pos, offset);
+          const own = set.words.indexOf(lemma) + 1;
+          for (const p of set.pointers)
+            if (
+              (p.symbol === '+' || p.symbol === '\\') &&
+              p.pos === into &&
+              p.source === own &&
+              p.target > 0
+            ) {
+              const target = synset(into === 'n' ? 'noun' : 'adj', p.offset).words[p.target - 1];
+              if (target && target !== lemma && !target.includes(' ')) out.add(target);
+            }
+        }
+      }
+    }
+    const result = [...out].slice(0, MAX_WORDS);
+    if (derivations.size > 5000) derivations.clear();
+    derivations.set(key, result);
+    return result;
+  }
+
   function usage(word: string): WordUsage {
     const key = word.toLowerCase().trim().replace(/\s+/g, '_');
     const found = usages.get(key);
@@ -282,6 +329,7 @@ export function createWordNet(dir = dictionaryPath()) {
     isAvailable: files !== null,
     lookup,
     usage,
+    derived,
     close() {
       senseIndex?.close();
       for (const f of Object.values(files ?? {})) {
