@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseQuery, spellingVariants } from './query-terms';
+import { analyseQuery, isMisspeltFiller, spellingVariants } from './query-terms';
 
 const words = (query: string) => analyseQuery(query).map((g) => g.word);
 
@@ -21,6 +21,13 @@ describe('reading a parent’s question', () => {
       'shirts',
       'wear',
     ]);
+  });
+
+  it('knows an asking word misspelt, and not a subject misspelt', () => {
+    for (const word of ['acutally', 'realy', 'wondring', 'usualy', 'posible', 'thier'])
+      expect(isMisspeltFiller(word), word).toBe(true);
+    for (const word of ['tution', 'scool', 'bus', 'hlep', 'kindergarden'])
+      expect(isMisspeltFiller(word), word).toBe(false);
   });
 
   it('folds ordinals and finds school phrases with their alternatives', () => {

@@ -1,3 +1,4 @@
+import { oneEditAway } from './spelling';
 /**
  * A parent's question as search terms. Words of asking ("how much", "usually", "tell me") are
  * dropped: they say nothing about the subject, and in a handbook they are rare, so they would weigh
@@ -36,6 +37,17 @@ const FILLER = new Set(
     'shouldnt youre theyre hes shes thats whos stuff bc cuz coz'
   ).split(' '),
 );
+
+/**
+ * A misspelt asking word ('acutally', 'realy', 'wondring'): one edit (spelling.ts) from a filler
+ * word of five letters or more. The search leaves it out when neither the knowledge base nor
+ * English has it, as it leaves out the word spelt right.
+ */
+export function isMisspeltFiller(word: string): boolean {
+  return (
+    word.length >= 4 && /^[a-z]+$/.test(word) && oneEditAway(word).some((w) => w.length >= 5 && FILLER.has(w))
+  );
+}
 
 /** Phrases first (longest wins), then words. Alternatives are plain English, stemmed by PostgreSQL. */
 const PHRASES: [RegExp, string[]][] = [

@@ -3,7 +3,7 @@ import { rows } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import { phraseSteps, type Via } from './bm25f';
 import { rangedNumber, rangeQueriesHolding } from './number-ranges';
-import { analyseQuery, type QueryGroup, type RelatedWordsOf } from './query-terms';
+import { analyseQuery, isMisspeltFiller, type QueryGroup, type RelatedWordsOf } from './query-terms';
 import { anyOf, prefixOf, type Term } from './search-candidates';
 import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
 
@@ -245,7 +245,7 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
     );
     const core = both.slice(0, unique.length);
     const all = both.slice(unique.length);
-    const found = unique.map((t, i) => {
+    const read = unique.map((t, i) => {
       const bridged = core[i]!.df === 0;
       return {
         word: t.word,
@@ -258,6 +258,10 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
         upper: bridged ? all[i]!.upper : core[i]!.upper,
       };
     });
+    // A misspelt asking word ('acutally') says no more than the word spelt right: not searched.
+    const found = read.filter(
+      (t) => t.known || !isMisspeltFiller(t.word) || (options.isEnglishWord?.(t.word) ?? true),
+    );
     await bridgeForms(found);
     await correctSpelling(found);
     const known = found.filter((t) => t.df > 0);

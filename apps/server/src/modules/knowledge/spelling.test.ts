@@ -78,6 +78,12 @@ describe('misspelt questions', () => {
     expect(pool.every((x) => x.via === null)).toBe(true);
   });
 
+  it('leaves out a misspelt asking word, as it leaves out the word spelt right', async () => {
+    const { results } = await k.searchOk('when is the nurse acutally on duty', { threshold: 0.5 });
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.flatMap((r) => r.terms).map((x) => x.term)).not.toContain('acutally');
+  });
+
   it('lets the chatbot answer a misspelt question from the passage', async () => {
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
     const visitor = (await post('/widget/visits', {})).json().visitor_id as string;
