@@ -54,6 +54,8 @@ describe('reading a parent’s question', () => {
     ]);
     expect(alternatives('when are the inset days')[0]).toContain('training day');
     expect(alternatives('is there a PTA')[0]).toContain("parents' association");
+    expect(alternatives('can she carry her puffer')[1]).toContain('inhaler');
+    expect(alternatives('how much to hold his spot')[1]).toContain('place');
     // A holiday is not a break: in a British school a break is the pause between lessons.
     expect(alternatives('holiday club')[0]).toEqual(['holiday', 'vacation']);
     // Off for evaluation, the words stay as typed.

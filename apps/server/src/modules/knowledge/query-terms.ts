@@ -162,6 +162,10 @@ const SYNONYMS: Record<string, string[]> = {
   medicine: ['medication'],
   medication: ['medicine'],
   epipen: ['adrenaline', 'auto-injector', 'epinephrine'],
+  puffer: ['inhaler', 'reliever'],
+  inhaler: ['puffer', 'reliever'],
+  // A parent's 'spot' in a class is the school's 'place' (a 'seat' in some US schools).
+  spot: ['place', 'seat'],
   jumper: ['sweater', 'sweatshirt', 'pullover', 'jersey'],
   sweater: ['jumper', 'sweatshirt', 'pullover', 'jersey'],
   trainer: ['sneakers', 'sports shoes'],
