@@ -28,8 +28,7 @@ import {
  * WordNet's related words added, English stems) is looked up in the chunk's two fields, its
  * heading path and its text. BM25F adds the field-weighted term frequencies, each normalised by
  * the field's length against the corpus average (a long chunk full of common words gains little),
- * saturates them (k1) and weighs each word by its idf, so "tuition" counts far more than "school"
- * (a word that says how or what is done, 'start' or 'pay', ranks for less: search-terms.ts).
+ * saturates them (k1) and weighs each word by its idf, so "tuition" counts far more than "school".
  * A word counts fully as typed, 0.9 through the school thesaurus or as a number inside a range
  * ("8" in "Years 7 to 11", number-ranges.ts), 0.6 as a longer form of it ("restraint" for
  * "restrain"; search-terms.ts), 0.5 through WordNet. Words the knowledge base never uses weigh half an
@@ -196,7 +195,7 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     scored: Awaited<ReturnType<typeof featuresOf>>,
     opts: { limit: number; threshold: number },
   ): (ScoredChunk & { listed: boolean })[] {
-    const total = list.reduce((s, t) => s + t.evidence, 0) || 1;
+    const total = list.reduce((s, t) => s + t.weight, 0) || 1;
     return scored
       .map((s) => ({
         id: s.c.id,
@@ -206,7 +205,7 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
         similarity: calibratedSimilarity(s, calibration),
         terms: list.map((t, i) => ({
           term: t.word,
-          weight: Math.round((t.evidence / total) * 1000) / 1000,
+          weight: Math.round((t.weight / total) * 1000) / 1000,
           via: s.vias[i] ?? null,
           known: t.known,
           names: t.names,

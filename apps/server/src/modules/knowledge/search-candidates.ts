@@ -23,10 +23,7 @@ export type Term = {
   df: number;
   /** At most this many chunks hold the term (the sum over its stems): for estimating reads. */
   upper: number;
-  /** The word's part in the ranking: its idf, less for a word that says how or what is done (search-terms.ts). */
   weight: number;
-  /** Its idf alone: what the word counts for in the terms a search reports (the chatbot weighs its evidence by it). */
-  evidence: number;
 };
 
 const MAX_CANDIDATE_SETS = 64;

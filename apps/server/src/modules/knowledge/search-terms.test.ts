@@ -105,28 +105,6 @@ describe('the other country’s spelling', () => {
   });
 });
 
-describe('words that name a thing and words that say what is done', () => {
-  it('ranks the passage about the thing asked for above one that repeats the verb, and reports the words’ idf', async () => {
-    await k.uploadOk(
-      'paying.md',
-      '# Paying\n\nYou can pay online, pay by card at the office or pay by bank transfer, whichever suits you.\n',
-    );
-    await k.uploadOk('trips.md', '# Trips\n\nThe Year 6 trip to the coast is in May.\n');
-    const res = await k.call('POST', '/api/knowledge/test-search', {
-      query: 'when do we pay for the trip',
-      threshold: 0.5,
-    });
-    expect(res.statusCode).toBe(200);
-    const results = res.json().results as { text: string; terms: { term: string; weight: number }[] }[];
-    expect(results[0]!.text).toContain('Year 6 trip');
-    // The weights staff see (and the chatbot weighs its evidence by) are each word's idf alone.
-    const weightOf = (term: string) => results[0]!.terms.find((t) => t.term === term)!.weight;
-    // Each is in one document: the same weight, though 'pay' ranks for less.
-    expect(weightOf('pay')).toBeCloseTo(0.5, 2);
-    expect(weightOf('trip')).toBeCloseTo(0.5, 2);
-  });
-});
-
 describe('the same word as the other of noun and adjective', () => {
   it('finds "epilepsy" for "epileptic" when the knowledge base never says "epileptic"', async () => {
     await k.uploadOk(

@@ -16,15 +16,6 @@ import { bestCorrection, isCorrectable, oneEditAway } from './spelling';
  */
 
 const UNKNOWN_WORD_WEIGHT = 0.5;
-/**
- * In the ranking, a word the knowledge base uses that says how or what is done ('start', 'pay',
- * 'bring', 'early': not a noun by WordNet) counts for this share of its idf: the nouns say what
- * the question is about. On the development questions this put the answering chunk first for 13
- * more of 1,175 (five formats), 2 more of 80 fresh questions. A word the school never uses keeps
- * its whole weight: it may be the thing the school does not offer. The chatbot's evidence and the
- * terms shown to staff keep the idf (Term.evidence).
- */
-const NON_NOUN_RANK_SHARE = 0.7;
 
 /** The wordings of an OR of tsqueries ('(a) | (b <-> c)'): split where no parenthesis is open. */
 export function wordingsOf(query: string): string[] {
@@ -276,11 +267,7 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
     const known = found.filter((t) => t.df > 0);
     const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const average = known.length ? known.reduce((s, t) => s + idf(t.df), 0) / known.length : 1;
-    return found.map((t) => {
-      const evidence = t.df > 0 ? idf(t.df) : average * UNKNOWN_WORD_WEIGHT;
-      // A word the school uses that says how or what is done ranks for less than one naming a thing.
-      return { ...t, evidence, weight: t.known && !t.names ? evidence * NON_NOUN_RANK_SHARE : evidence };
-    });
+    return found.map((t) => ({ ...t, weight: t.df > 0 ? idf(t.df) : average * UNKNOWN_WORD_WEIGHT }));
   }
 
   /**
@@ -288,7 +275,7 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
    * adjective when the knowledge base uses that ('my son is dyslexic': 'dyslexia'; 'autism':
    * 'autistic'), as a synonym: one read, stemmed by PostgreSQL, for all of them.
    */
-  async function bridgeForms(found: Omit<Term, 'weight' | 'evidence'>[]): Promise<void> {
+  async function bridgeForms(found: Omit<Term, 'weight'>[]): Promise<void> {
     const formsOf = options.formsOf;
     if (!formsOf) return;
     const wanted = found.flatMap((t, i) =>
@@ -326,7 +313,7 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
    * Words the knowledge base never uses and English does not know, matched to the knowledge base's
    * word one edit away (spelling.ts), in one indexed read of knowledge_terms for all of them.
    */
-  async function correctSpelling(found: Omit<Term, 'weight' | 'evidence'>[]): Promise<void> {
+  async function correctSpelling(found: Omit<Term, 'weight'>[]): Promise<void> {
     const isEnglishWord = options.isEnglishWord;
     if (!isEnglishWord) return;
     const misspelt = found.flatMap((t, i) => {
