@@ -122,6 +122,7 @@ describe('a message is a question by its meaning, not its punctuation', () => {
     'he is 7, does well in maths',
     'That is what he needs most, a calm room',
     'Someone from your school called me yesterday',
+    'my daughter is someone who needs a routine',
     // Small talk that asks nothing.
     'hello',
     'Thanks so much',

@@ -79,7 +79,7 @@ const INVERTED_INSIDE = [
   // subject's determiner only asks (a statement puts the subject first: 'the first dose can be').
   /\b(?:can|could|would|will|should)\s+(?:the|a|an|this|that|these|those|my|our|his|her|their)\s+[a-z]/i,
   // 'if staff ever have to restrain him will someone tell me'
-  /\b(?:can|could|would|will|should|does|do|is)\s+(?:someone|somebody|anyone|anybody|everyone)\b/i,
+  /\b(?:can|could|would|will|should|does|do)\s+(?:someone|somebody|anyone|anybody|everyone)\b/i,
   // 'if we enrol all three whats the discount for the youngest'
   /\bwhat(?:'s|’s|s)\s+(?:the|your)\s+[a-z]/i,
   // 'if we want extra therapy on top of his plan how much': a measure asked at the end.
