@@ -72,6 +72,10 @@ describe('a message is a question by its meaning, not its punctuation', () => {
     'if he has a seizure at school will someone call me',
     'if we enrol both girls whats the discount for the second',
     'if we add extra speech therapy to his plan how much',
+    // Asked about the child inside a run-on, 'what if', and 'how quick' at the end.
+    'she cant stand labels in her clothes does she have to wear the uniform',
+    'he only eats three foods what if he doesnt like the lunch',
+    'i think my son is being bullied who looks into it and how quick',
   ])('asks: %s', (text) => {
     expect(extractFields(text).isQuestion).toBe(true);
   });
@@ -123,6 +127,8 @@ describe('a message is a question by its meaning, not its punctuation', () => {
     'That is what he needs most, a calm room',
     'Someone from your school called me yesterday',
     'my daughter is someone who needs a routine',
+    'she loves art and so does he',
+    'he reads well, as do they',
     // Small talk that asks nothing.
     'hello',
     'Thanks so much',

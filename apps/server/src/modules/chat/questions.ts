@@ -74,6 +74,10 @@ const INDIRECT = [
 const INVERTED_INSIDE = [
   /\b(?:do|does|can|could|would|will|are)\s+(?:you|your|u|ur)\b/i,
   /\b(?:do|can|could|may|should|will)\s+(?:i|we)\b(?!\s*(?:'|’))/i,
+  // 'she cant stand labels does she have to wear the uniform': asked about the child, not after 'so' or 'as'.
+  /(?<!\b(?:so|as|nor|neither)\s)\b(?:do|does|can|could|would|will|should)\s+(?:he|she|they)\s+[a-z]/i,
+  // 'he only eats three foods what if he doesnt want the lunch'
+  /\bwhat\s+if\b/i,
   /\b(?:is|are)\s+there\s+(?:any|a|an|some|many|enough|still|other|more|room|space|spots?|places?|anything|anyone|anybody|anywhere|something|someone|somebody|somewhere)\b/i,
   // 'he starts a new medicine next week can the first dose be at school': a modal before its
   // subject's determiner only asks (a statement puts the subject first: 'the first dose can be').
@@ -83,7 +87,7 @@ const INVERTED_INSIDE = [
   // 'if we enrol all three whats the discount for the youngest'
   /\bwhat(?:'s|’s|s)\s+(?:the|your)\s+[a-z]/i,
   // 'if we want extra therapy on top of his plan how much': a measure asked at the end.
-  /\bhow\s+(?:much|many|long|often|old|soon|early|late)\s*[?.!]*$/i,
+  /\bhow\s+(?:much|many|long|often|old|soon|early|late|quick|quickly|fast|far)\s*[?.!]*$/i,
   // 'my child is dyslexic what help will he get', 'if we pay in one go when is it due'
   /\b(?:what|which|how|when|where|why|who)\s+(?:[a-z]+\s+){0,2}?(?:do|does|did|can|could|will|would|is|are|should)\s+(?:you|your|u|he|she|they|i|we|it|there|my|our|his|her|their|the)\b/i,
 ];
