@@ -37,7 +37,8 @@ const NO_SUBJECT = new Set(
     'still need happen happens ever usually actually even every each somewhere anywhere everything next ' +
     'thing things stuff go goes going come see find way lot bit etc guys kinda pretty wanted wants ' +
     'check checking hoping hope mean means sure whether till til else cant wont didnt wasnt werent ' +
-    'havent hasnt couldnt wouldnt shouldnt youre theyre hes shes thats whos bc cuz coz'
+    'havent hasnt couldnt wouldnt shouldnt youre theyre hes shes thats whos whens hows wheres heres ' +
+    'youll theyll bc cuz coz'
   ).split(' '),
 );
 

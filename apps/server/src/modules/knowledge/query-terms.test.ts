@@ -15,6 +15,7 @@ describe('reading a parent’s question', () => {
       'work',
       '5',
     ]);
+    expect(words('whens the open morning, hows it work')).toEqual(['open', 'morning', 'work']);
     expect(words('she cant stand the polo shirts, can she wear something else')).toEqual([
       'stand',
       'polo',
@@ -56,6 +57,10 @@ describe('reading a parent’s question', () => {
     expect(alternatives('is there a PTA')[0]).toContain("parents' association");
     expect(alternatives('can she carry her puffer')[1]).toContain('inhaler');
     expect(alternatives('how much to hold his spot')[1]).toContain('place');
+    // What parents say for a deposit, a discount and the end of term.
+    expect(alternatives('how much do we put down')[0]).toEqual(['put down', 'deposit']);
+    expect(alternatives('any money off for the second one')[0]).toContain('discount');
+    expect(alternatives('when do they break up for summer')[0]).toContain('end of term');
     // A holiday is not a break: in a British school a break is the pause between lessons.
     expect(alternatives('holiday club')[0]).toEqual(['holiday', 'vacation']);
     // Off for evaluation, the words stay as typed.

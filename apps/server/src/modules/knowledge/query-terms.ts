@@ -34,7 +34,7 @@ const FILLER = new Set(
     'per each every via than such very any some other another same both either neither own into onto ' +
     // 'till' is 'until'; 'else' says only 'other'; contractions typed without their apostrophe.
     'till til else cant wont dont doesnt isnt arent didnt wasnt werent havent hasnt couldnt wouldnt ' +
-    'shouldnt youre theyre hes shes thats whos stuff bc cuz coz'
+    'shouldnt youre theyre hes shes thats whos whens hows wheres heres youll theyll stuff bc cuz coz'
   ).split(' '),
 );
 
@@ -69,6 +69,10 @@ const PHRASES: [RegExp, string[]][] = [
     ['visit', 'tour', 'open house'],
   ],
   [/\bsign(?:ing|ed)? (?:him |her |them )?up\b/g, ['sign up', 'register', 'registration', 'enrol']],
+  // What parents say for a deposit, a discount and the end of term ('break up for the summer').
+  [/\bput(?:ting)? down\b/g, ['deposit']],
+  [/\bmoney off\b/g, ['discount', 'reduction']],
+  [/\bbreak(?:s|ing)? up\b/g, ['term ends', 'end of term', 'last day']],
   [
     /\bfind(?:ing)? out\b|\bhear back\b|\bhear from (?:you|the school)\b/g,
     ['notify', 'notified', 'let you know', 'inform', 'decision'],
