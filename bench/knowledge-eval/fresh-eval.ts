@@ -1,7 +1,10 @@
-// A second development set: 80 answerable and 25 unanswerable questions on the five handbooks
-// (questions-fresh.json), written on 2026-11-25 by a helper session that read only the handbooks
-// (never the question sets), after the engine had been tuned on the development split. Used to
-// find failures the development split did not show; it has been tuned on since, so it is
+// A second development set (questions-fresh.json), written on 2026-11-25 by helper sessions that
+// never saw the question sets, after the engine had been tuned on the development split:
+// - 80 answerable and 25 unanswerable questions on the five handbooks, written from the handbooks;
+// - a sixth school written from scratch, Kestrel Bay (fresh-schools/kestrel: handbook.md in a style
+//   the others do not use, bold-line headings and FAQ questions, and its Chromium-printed PDF), with
+//   40 answerable and 10 unanswerable questions.
+// Used to find failures the development split did not show; it has been tuned on since, so it is
 // development data, not a held-out measure (the held-out split in knowledge-eval.ts is that).
 // Prints one row per question (id, verdict, rank of the answering chunk at 0.5, question, reply)
 // and the totals on stderr.
@@ -26,12 +29,26 @@ type Fresh = {
 const questions = (
   JSON.parse(fs.readFileSync(path.join(here, 'questions-fresh.json'), 'utf8')) as Fresh[]
 ).map((q) => ({ ...q, passages: q.passage ? [q.passage] : [], facts: q.facts ?? [] }));
+const kestrel = path.join(here, 'fresh-schools', 'kestrel');
+const schools = [
+  ...loadSchools(),
+  {
+    name: 'kestrel',
+    files: {
+      md: path.join(kestrel, 'handbook.md'),
+      printed: path.join(kestrel, 'handbook-printed.pdf'),
+      pdf: null,
+      docx: null,
+      office: null,
+    },
+  },
+];
 const lantern = await startLantern();
 const tally: Record<string, number> = {};
 let first = 0;
 let topFive = 0;
 let answerable = 0;
-for (const school of loadSchools()) {
+for (const school of schools) {
   const mine = questions.filter((q) => q.school === school.name);
   const file = school.files[format];
   if (!mine.length || !file) continue;
