@@ -46,7 +46,7 @@ export function createKnowledgeService(deps: {
 }) {
   const { repo, storage, jobs, ai, log } = deps;
   const wordnet = wordNetTermOptions();
-  const isEnglishWord = wordnet.isEnglishWord!;
+  const { isEnglishWord } = wordnet;
   const lexical = createLexicalSearch(repo.db, wordnet);
   const vectors = createKnowledgeVectors({ db: repo.db, repo, ai, log });
   const changed = () => {

@@ -1,4 +1,5 @@
 import { oneEditAway } from './spelling';
+
 /**
  * A parent's question as search terms. Words of asking ("how much", "usually", "tell me") are
  * dropped: they say nothing about the subject, and in a handbook they are rare, so they would weigh

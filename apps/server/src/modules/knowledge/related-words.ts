@@ -117,7 +117,7 @@ const IRREGULAR = new Set(
  * Everything the search reads from WordNet, as the service uses it: the benchmarks and the
  * calibration build their search with the same, so they measure what parents get.
  */
-export function wordNetTermOptions(): TermOptions {
+export function wordNetTermOptions(): TermOptions & { isEnglishWord: (word: string) => boolean } {
   return {
     relatedOf: relatedWordsFromWordNet(),
     isEnglishWord: englishWordsFromWordNet(),
