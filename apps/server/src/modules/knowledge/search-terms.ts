@@ -271,6 +271,29 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
   }
 
   /**
+   * A word the knowledge base never uses, now known through other wordings of it (the same word as
+   * another part of speech, a spelling fixed): searched with them, and weighed by their rarity.
+   */
+  function bridged(
+    t: Omit<Term, 'weight'>,
+    added: { query: string; via: Via }[],
+    df: number,
+    upper: number,
+  ): Omit<Term, 'weight'> {
+    const alternatives = [...t.alternatives, ...added];
+    const searched = alternatives.filter((a) => a.via !== 'range');
+    return {
+      ...t,
+      alternatives,
+      combined: anyOf(searched.map((a) => a.query))!,
+      candidate: anyOf(searched.filter((a) => a.via !== 'related').map((a) => a.query))!,
+      known: true,
+      df,
+      upper,
+    };
+  }
+
+  /**
    * A word the knowledge base never uses, matched to the same word as the other of noun and
    * adjective when the knowledge base uses that ('my son is dyslexic': 'dyslexia'; 'autism':
    * 'autistic'), as a synonym: one read, stemmed by PostgreSQL, for all of them.
@@ -293,19 +316,12 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
     for (const [i, t] of found.entries()) {
       const mine = hits.filter((h) => Number(h.i) === i);
       if (!mine.length) continue;
-      const alternatives = [...t.alternatives, ...mine.map((h) => ({ query: h.q, via: 'synonym' as const }))];
-      const searched = alternatives.filter((a) => a.via !== 'range');
-      const core = anyOf(searched.filter((a) => a.via !== 'related').map((a) => a.query))!;
-      const df = Math.max(...mine.map((h) => Number(h.df)));
-      found[i] = {
-        ...t,
-        alternatives,
-        combined: anyOf(searched.map((a) => a.query))!,
-        candidate: core,
-        known: true,
-        df,
-        upper: mine.reduce((sum, h) => sum + Number(h.df), 0),
-      };
+      found[i] = bridged(
+        t,
+        mine.map((h) => ({ query: h.q, via: 'synonym' as const })),
+        Math.max(...mine.map((h) => Number(h.df))),
+        mine.reduce((sum, h) => sum + Number(h.df), 0),
+      );
     }
   }
 
@@ -333,19 +349,7 @@ export function createTermReader(db: Database, options: TermOptions, chunkCount:
         hits.filter((h) => Number(h.i) === i).map((h) => ({ ...h, df: Number(h.df) })),
       );
       if (!best) continue;
-      const t = found[i]!;
-      const alternatives = [...t.alternatives, { query: `'${best.lexeme}'`, via: 'spelling' as const }];
-      const searched = alternatives.filter((a) => a.via !== 'range');
-      const core = anyOf(searched.filter((a) => a.via !== 'related').map((a) => a.query))!;
-      found[i] = {
-        ...t,
-        alternatives,
-        combined: anyOf(searched.map((a) => a.query))!,
-        candidate: core,
-        known: true,
-        df: best.df,
-        upper: best.df,
-      };
+      found[i] = bridged(found[i]!, [{ query: `'${best.lexeme}'`, via: 'spelling' }], best.df, best.df);
     }
   }
 
