@@ -12,7 +12,7 @@ import {
 } from '../../apps/server/src/modules/knowledge/search-calibration';
 import { FORMATS, holdsPassage, loadQuestions, loadSchools, startLantern } from './harness';
 
-const FEATURES = ['bm25', 'coverage', 'relative', 'window'] as const;
+const FEATURES = ['bm25', 'coverage', 'relative', 'window', 'lead'] as const;
 type Row = { x: number[]; y: number };
 
 const rowsOut: Row[] = [];

@@ -152,4 +152,32 @@ describe('looking a question up', () => {
     expect(queries).toEqual(['has a nut allergy what do we send in', 'what do we send in']);
     expect(answer?.text).toContain('send in a packed lunch');
   });
+
+  it('does not retry a question about what was said before ("bring it") without a thing it names', async () => {
+    const text = 'my son has a service dog, would he be allowed to bring it to class';
+    const tours: KnowledgePassage = {
+      text: 'Visiting\nPlease do not bring your child to the tour.',
+      document: 'Family Handbook',
+      similarity: 0.8,
+    };
+    const queries: string[] = [];
+    const search = async ({ query }: { query: string }) => {
+      queries.push(query);
+      // 'bring' is distinctive, but says what is done, not what to: 'it' is the dog.
+      const terms = query.includes('dog')
+        ? [
+            { term: 'dog', weight: 0.45, via: null, known: false },
+            { term: 'bring', weight: 0.45, via: 'exact' as const, names: false },
+            { term: 'class', weight: 0.1, via: null },
+          ]
+        : [
+            { term: 'bring', weight: 0.8, via: 'exact' as const, names: false },
+            { term: 'class', weight: 0.2, via: null },
+          ];
+      return [{ ...tours, terms }];
+    };
+    const { answer } = await lookUp(search, understood(text), text);
+    expect(queries).toHaveLength(1);
+    expect(answer?.answered).toBe(false);
+  });
 });

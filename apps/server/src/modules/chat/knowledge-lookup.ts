@@ -186,8 +186,14 @@ function keepsADistinctiveWord(query: string, first: KnowledgePassage[]): boolea
   const terms = first[0]?.terms;
   if (!terms?.length) return true;
   const stems = new Set(stemsOf(query));
-  return distinctiveTerms(terms).some((t) => stemsOf(t.term).every((s) => stems.has(s)));
+  // A question about what was said before ('my son has a service dog, could he bring it to class')
+  // must keep a thing it names itself: 'bring' alone finds the tours that children may not come to.
+  const kept = distinctiveTerms(terms).filter((t) => !REFERS_BACK.test(query) || t.names !== false);
+  return kept.some((t) => stemsOf(t.term).every((s) => stems.has(s)));
 }
+
+/** A pronoun standing for what the sentence before named ('can he bring it', 'is it included'). */
+const REFERS_BACK = /\b(?:it|it's|its|them)\b/i;
 
 /**
  * Looks the message's question up: each query in turn until one finds a passage that answers.

@@ -74,6 +74,19 @@ Every pupil should bring:
     );
   });
 
+  it('finds a phrase the question was bridged to only where the sentence holds all of it', () => {
+    const text = `Term dates
+Please do not stop a teacher at the door at the start of the day, as this is when students need them most.
+Student-free days: Monday 25 January, Monday 26 April and Friday 5 November.`;
+    const terms = [
+      { term: 'pupil free days', weight: 0.8, via: 'synonym' as const, words: ['Student-free days'] },
+      { term: 'year', weight: 0.2, via: null },
+    ];
+    expect(answerFrom('are there any pupil free days this year', [passage(text, { terms })])?.quote).toBe(
+      'Student-free days: Monday 25 January, Monday 26 April and Friday 5 November.',
+    );
+  });
+
   it('does not cut a sentence after a title or inside "a.m."', () => {
     const units = passageUnits('Our head, Dr. Okafor, meets parents at 8 a.m. on Mondays. Tours run weekly.');
     expect(units.map((u) => u.text)).toEqual([

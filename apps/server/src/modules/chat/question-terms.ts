@@ -188,9 +188,13 @@ export function termLocator(terms: QuestionTerm[], highlights: string[] = []): T
     if (own.length && own.every((s) => stems.includes(s))) return true;
     if (own.length === 1 && own[0]!.length >= 4 && stems.some((s) => s.startsWith(own[0]!))) return true;
     if (term.via !== 'synonym' && term.via !== 'related' && term.via !== 'spelling') return false;
-    // The words that matched this term, when the search says which; else any word that bridged.
-    const matched = term.words?.length ? new Set(term.words.flatMap(stemsOf)) : bridging;
-    return stems.some((s) => matched.has(s));
+    // The words that matched this term, when the search says which (a phrase, 'Student-free days',
+    // only where the text holds all of it); else any word that bridged.
+    if (term.words?.length)
+      return term.words
+        .map(stemsOf)
+        .some((words) => words.length > 0 && words.every((w) => stems.includes(w)));
+    return stems.some((s) => bridging.has(s));
   };
 }
 

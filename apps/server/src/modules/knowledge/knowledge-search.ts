@@ -35,10 +35,12 @@ import {
  * average word: a question mostly about things the school never wrote about cannot score high.
  *
  * The similarity is P(the chunk answers the question), a logistic calibration (search-calibration.ts,
- * fitted on the development questions of bench/knowledge-eval) of three features: the BM25F score
+ * fitted on the development questions of bench/knowledge-eval) of five features: the BM25F score
  * as a share of the question's best possible score, the idf-weighted share of the question's words
- * the chunk holds (coverage), and the score relative to the best chunk for this question.
- * So 0.7 means "likely to answer", whatever the corpus.
+ * the chunk holds (coverage), the most of them within a few lines (window), the score relative to
+ * the best chunk for this question, and the best chunk's lead over the next (one chunk far ahead
+ * answers more often than the first of several alike). So 0.7 means "likely to answer", whatever
+ * the corpus.
  *
  * Only chunks that could reach the threshold are read (candidateQuery): the similarity cannot
  * exceed what full coverage of the words a chunk holds would give.
@@ -65,6 +67,12 @@ const PASSAGE_SHARE = 0.5;
 const MAX_CANDIDATES = 300;
 /** Chunks a search expects to read before it narrows to those covering more of the question. */
 const CANDIDATE_BUDGET = 150;
+
+/** The words a headline marked in each chunk, and its runs of marked words side by side. */
+export type Highlights = { words: Map<string, string[]>; runs: Map<string, string[]> };
+const MARKED = /\[\[\[(.*?)\]\]\]/g;
+/** Marked words separated only by spaces or hyphens: 'Student-free days', 'after school care'. */
+const MARKED_RUN = /\[\[\[[^\]]*\]\]\](?:[\s\u2010-\u2013-]+\[\[\[[^\]]*\]\]\])+/g;
 
 export type LexicalSearchOptions = TermOptions & { calibration?: Calibration };
 
@@ -186,8 +194,14 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     const scored = read.map((c) => ({ c, ...scoreChunk(weighed, c.occ, c.chunk, stats, VIA_FACTOR) }));
     // Ranked by BM25F and the best passage together: a chunk holding the words in one place wins.
     const base = (s: { bm25: number; window: number }) => s.bm25 + PASSAGE_SHARE * s.window;
-    const best = Math.max(0, ...scored.map(base));
-    return scored.map((s) => ({ ...s, relative: best > 0 ? base(s) / best : 0 }));
+    const bases = scored.map(base).sort((a, b) => b - a);
+    const [best = 0, runnerUp = 0] = bases;
+    const top = scored.find((s) => best > 0 && base(s) === best);
+    return scored.map((s) => ({
+      ...s,
+      relative: best > 0 ? base(s) / best : 0,
+      lead: s === top ? 1 - runnerUp / best : 0,
+    }));
   }
 
   function rank(
@@ -294,17 +308,20 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
         coverage: s.coverage,
         relative: s.relative,
         window: s.window,
+        lead: s.lead,
       }));
     },
 
     /**
      * The words of each chunk's text that matched the question, as written there (PostgreSQL's
-     * own headline marks them), for staff to see why a chunk was found.
+     * own headline marks them), for staff to see why a chunk was found; and the runs of marked
+     * words side by side ('Student-free days'), where a phrase the question was bridged to stands.
      */
-    async highlights(list: Term[], ids: string[]): Promise<Map<string, string[]>> {
-      if (!ids.length) return new Map();
+    async highlights(list: Term[], ids: string[]): Promise<Highlights> {
+      const none: Highlights = { words: new Map(), runs: new Map() };
+      if (!ids.length) return none;
       const any = anyOf(list.map((t) => t.combined));
-      if (!any) return new Map();
+      if (!any) return none;
       const found = await rows<{ id: string; marked: string }>(
         db,
         sql`select id, ts_headline('english'::regconfig, chunk_text, ${any}::tsquery,
@@ -312,21 +329,23 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
             from knowledge_chunks
             where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`,
       );
-      return new Map(
-        found.map((r) => [
-          r.id,
-          [...new Set([...r.marked.matchAll(/\[\[\[(.*?)\]\]\]/g)].map((m) => m[1]!))],
-        ]),
-      );
+      const unmark = (run: string) => run.replace(/\[\[\[|\]\]\]/g, '');
+      const all = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[0]);
+      return {
+        words: new Map(found.map((r) => [r.id, [...new Set(all(r.marked, MARKED).map(unmark))]])),
+        runs: new Map(found.map((r) => [r.id, [...new Set(all(r.marked, MARKED_RUN).map(unmark))]])),
+      };
     },
 
     /**
-     * For each chunk, the words of its highlights that matched each term (in the terms' order):
-     * a highlighted word belongs to a term when its lexeme is one of the term's wordings (or starts
-     * with a prefix wording). One read of the highlighted words' lexemes, whatever the chunks.
+     * For each chunk, the words of its highlights that matched each term (in the terms' order): a
+     * highlighted word belongs to a term when its lexeme is one of the term's one-word wordings (or
+     * starts with a prefix wording); a phrase wording ('student-free day') is matched by a run of
+     * marked words holding all of it ('Student-free days'), never by one of its words alone
+     * ('students'). One read of the highlighted words' lexemes, whatever the chunks.
      */
-    async wordsOfTerms(list: Term[], highlighted: Map<string, string[]>): Promise<Map<string, string[][]>> {
-      const unique = [...new Set([...highlighted.values()].flat())];
+    async wordsOfTerms(list: Term[], highlighted: Highlights): Promise<Map<string, string[][]>> {
+      const unique = [...new Set([...highlighted.words.values(), ...highlighted.runs.values()].flat())];
       if (!unique.length) return new Map();
       const found = await rows<{ w: string; l: string[] }>(
         db,
@@ -334,17 +353,30 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
             from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as w`,
       );
       const lexemes = new Map(found.map((r) => [r.w, r.l]));
+      // A hyphenated word's whole lexeme ('student-fre') is left out: the headline marks its parts.
       const wordings = list.map((t) =>
-        t.alternatives.filter((a) => a.via !== 'range').map((a) => lexemesOf([a.query])),
+        t.alternatives
+          .filter((a) => a.via !== 'range')
+          .map((a) => lexemesOf([a.query]))
+          .map(({ exact, prefixes }) => ({ exact: exact.filter((l) => !l.includes('-')), prefixes })),
       );
       const holds = (w: string, { exact, prefixes }: { exact: string[]; prefixes: string[] }) =>
         (lexemes.get(w) ?? []).some((l) => exact.includes(l) || prefixes.some((p) => l.startsWith(p)));
+      const holdsAll = (w: string, { exact }: { exact: string[] }) =>
+        exact.every((l) => (lexemes.get(w) ?? []).includes(l));
+      const isPhrase = (o: { exact: string[]; prefixes: string[] }) => o.exact.length + o.prefixes.length > 1;
       return new Map(
-        [...highlighted].map(([id, words]) => {
-          // A phrase ('snow days') counts only where the chunk holds all of it: 'days' alone is not it.
-          const present = new Set(words.flatMap((w) => lexemes.get(w) ?? []));
-          const whole = (own: { exact: string[] }) => own.exact.every((l) => present.has(l));
-          return [id, wordings.map((own) => words.filter((w) => own.some((o) => whole(o) && holds(w, o))))];
+        [...highlighted.words].map(([id, words]) => {
+          const runs = highlighted.runs.get(id) ?? [];
+          return [
+            id,
+            wordings.map((own) => [
+              ...new Set([
+                ...words.filter((w) => own.some((o) => !isPhrase(o) && holds(w, o))),
+                ...runs.filter((r) => own.some((o) => isPhrase(o) && o.exact.length > 0 && holdsAll(r, o))),
+              ]),
+            ]),
+          ];
         }),
       );
     },

@@ -230,7 +230,7 @@ export function createKnowledgeService(deps: {
             chunk_id: row.id,
             chunk_index: row.chunkIndex,
             terms: h.terms.map((t, i) => ({ ...t, words: termWords.get(h.id)?.[i] ?? [] })),
-            highlights: highlights.get(h.id) ?? [],
+            highlights: highlights.words.get(h.id) ?? [],
           },
         ];
       });

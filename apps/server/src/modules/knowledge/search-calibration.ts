@@ -13,6 +13,11 @@ export type RankFeatures = {
   relative: number;
   /** The most question weight held within a passage of a few lines (bm25f.ts bestWindow; 0..1). */
   window: number;
+  /**
+   * The best chunk's lead over the next best (1 minus the runner-up's relative score; 0 for every
+   * other chunk): a chunk far ahead of the rest is likelier to answer than one of several alike.
+   */
+  lead: number;
 };
 
 export type Calibration = {
@@ -21,14 +26,16 @@ export type Calibration = {
   coverage: number;
   relative: number;
   window: number;
+  lead: number;
 };
 
 export const SEARCH_CALIBRATION: Calibration = {
-  intercept: -6.962,
-  bm25: 1.153,
-  coverage: 1.005,
-  relative: 5.212,
-  window: 0.462,
+  intercept: -6.29,
+  bm25: 1.435,
+  coverage: 0.558,
+  relative: 4.063,
+  window: 0.627,
+  lead: 3.493,
 };
 
 /**
@@ -57,7 +64,12 @@ function interpolate(value: number, from: 0 | 1, to: 0 | 1): number {
 
 export function probabilityOf(f: RankFeatures, c: Calibration = SEARCH_CALIBRATION): number {
   const z =
-    c.intercept + c.bm25 * f.bm25 + c.coverage * f.coverage + c.relative * f.relative + c.window * f.window;
+    c.intercept +
+    c.bm25 * f.bm25 +
+    c.coverage * f.coverage +
+    c.relative * f.relative +
+    c.window * f.window +
+    c.lead * f.lead;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -78,5 +90,6 @@ export function coverageFloor(threshold: number, c: Calibration = SEARCH_CALIBRA
   // window <= coverage too.
   const slope = Math.max(0, c.bm25) + Math.max(0, c.coverage) + Math.max(0, c.window);
   if (slope === 0) return 0;
-  return Math.min(1, Math.max(0, (logit - c.intercept - Math.max(0, c.relative)) / slope));
+  const most = Math.max(0, c.relative) + Math.max(0, c.lead);
+  return Math.min(1, Math.max(0, (logit - c.intercept - most) / slope));
 }

@@ -113,8 +113,8 @@ describe('BM25F over a chunk’s heading and text', () => {
 });
 
 describe('the calibrated similarity', () => {
-  const strong = { bm25: 0.7, coverage: 1, relative: 1, window: 1 };
-  const weak = { bm25: 0.1, coverage: 0.3, relative: 0.3, window: 0.2 };
+  const strong = { bm25: 0.7, coverage: 1, relative: 1, window: 1, lead: 0.4 };
+  const weak = { bm25: 0.1, coverage: 0.3, relative: 0.3, window: 0.2, lead: 0 };
 
   it('is 0..1, rises with every feature, and keeps 0.7 as “more likely than not”', () => {
     expect(calibratedSimilarity(strong)).toBeGreaterThan(calibratedSimilarity(weak));
@@ -126,8 +126,17 @@ describe('the calibrated similarity', () => {
     }
   });
 
+  it('finds the best chunk likelier to answer the further it leads the next', () => {
+    const best = { bm25: 0.5, coverage: 0.7, relative: 1, window: 0.6 };
+    const alone = calibratedSimilarity({ ...best, lead: 0.5 });
+    const level = calibratedSimilarity({ ...best, lead: 0 });
+    expect(alone).toBeGreaterThan(level);
+    expect(alone).toBeGreaterThanOrEqual(0.7);
+    expect(level).toBeLessThan(0.7);
+  });
+
   it('shows a chunk about one in thirty likely to answer at the broadest threshold (0.5), not one in a hundred', () => {
-    const borderline = { bm25: 0.1, coverage: 0.3, relative: 0.6, window: 0.2 };
+    const borderline = { bm25: 0.1, coverage: 0.3, relative: 0.6, window: 0.2, lead: 0 };
     expect(probabilityOf(borderline)).toBeGreaterThan(0.02);
     expect(probabilityOf(borderline)).toBeLessThan(0.05);
     expect(calibratedSimilarity(borderline)).toBeGreaterThanOrEqual(0.5);
@@ -141,7 +150,9 @@ describe('the calibrated similarity', () => {
       if (floor === 0) continue; // every chunk sharing a word is read
       // The best a chunk with coverage just under the floor can do (bm25 and window <= coverage).
       const c = floor - 0.001;
-      expect(calibratedSimilarity({ bm25: c, coverage: c, relative: 1, window: c })).toBeLessThan(threshold);
+      expect(calibratedSimilarity({ bm25: c, coverage: c, relative: 1, window: c, lead: 1 })).toBeLessThan(
+        threshold,
+      );
     }
     expect(coverageFloor(0.9)).toBeGreaterThan(0);
     expect(

@@ -86,6 +86,21 @@ describe('the words that matched a phrase', () => {
   });
 });
 
+describe('the words that matched a phrase the school writes hyphenated', () => {
+  it('are the phrase as written ("Student-free days"), never one of its words elsewhere ("Students")', async () => {
+    await k.uploadOk(
+      'calendar.md',
+      '# Calendar\n\nStudents arrive by 8:30 am.\n\nStudent-free days: Monday 25 January and Friday 5 November.\n',
+    );
+    // 'inset days' is searched as the school's words for it, 'student-free day' among them.
+    const { results } = await k.searchOk('when are the inset days', { threshold: 0.5 });
+    const calendar = results.find((r) => r.text.includes('Student-free days'))!;
+    const term = calendar.terms.find((t) => t.term === 'inset days')!;
+    expect(term.via).toBe('synonym');
+    expect(term.words).toEqual(['Student-free days']);
+  });
+});
+
 describe('the other country’s spelling', () => {
   it('finds "colour" for "color", and adds no term for a stop word ("after")', async () => {
     await k.uploadOk(
