@@ -8,12 +8,16 @@ import { createLexicalSearch } from '../../apps/server/src/modules/knowledge/kno
 import { wordNetTermOptions } from '../../apps/server/src/modules/knowledge/related-words';
 import {
   calibratedSimilarity,
+  leadEvidence,
   type Calibration,
+  type RankFeatures,
 } from '../../apps/server/src/modules/knowledge/search-calibration';
 import { FORMATS, holdsPassage, loadQuestions, loadSchools, startLantern } from './harness';
 
 const FEATURES = ['bm25', 'coverage', 'relative', 'window', 'lead'] as const;
-type Row = { x: number[]; y: number };
+type Row = { f: RankFeatures; x: number[]; y: number };
+// The model's inputs: the lead counts as the evidence it is (search-calibration.ts leadEvidence).
+const inputsOf = (f: RankFeatures) => FEATURES.map((k) => (k === 'lead' ? leadEvidence(f) : f[k]));
 
 const rowsOut: Row[] = [];
 const lantern = await startLantern();
@@ -32,7 +36,8 @@ for (const school of loadSchools()) {
       const found = (await lexical.explain(q.question, 0.2)).sort((a, b) => b.bm25 - a.bm25).slice(0, 20);
       for (const f of found)
         rowsOut.push({
-          x: FEATURES.map((k) => f[k]),
+          f,
+          x: inputsOf(f),
           y: q.answerable && holdsPassage(q, textOf.get(f.id) ?? '') ? 1 : 0,
         });
     }
@@ -66,11 +71,7 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(fitted).map(([k, v]
 
 // How the fit reads: of the development chunks at or above a similarity, the share that answer.
 for (const cut of [0.5, 0.6, 0.7, 0.8, 0.9]) {
-  // similarity cut
-  const above = rowsOut.filter(
-    (r) =>
-      calibratedSimilarity(Object.fromEntries(FEATURES.map((k, i) => [k, r.x[i]!])) as never, fitted) >= cut,
-  );
+  const above = rowsOut.filter((r) => calibratedSimilarity(r.f, fitted) >= cut);
   const right = above.filter((r) => r.y === 1).length;
   console.log(
     `>= ${cut}: ${above.length} chunks, ${above.length ? Math.round((100 * right) / above.length) : 0}% answer`,

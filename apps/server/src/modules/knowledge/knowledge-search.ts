@@ -16,7 +16,7 @@ import { anyOf, candidateQuery, type Term } from './search-candidates';
 import { createTermReader, type TermOptions } from './search-terms';
 import {
   calibratedSimilarity,
-  coverageFloor,
+  coverageFloors,
   SEARCH_CALIBRATION,
   type Calibration,
 } from './search-calibration';
@@ -67,6 +67,8 @@ const PASSAGE_SHARE = 0.5;
 const MAX_CANDIDATES = 300;
 /** Chunks a search expects to read before it narrows to those covering more of the question. */
 const CANDIDATE_BUDGET = 150;
+/** Chunks a search expects to read of those only a lead over the rest could lift (candidatesFor). */
+const LEAD_BUDGET = 30;
 
 /** The words a headline marked in each chunk, and its runs of marked words side by side. */
 export type Highlights = { words: Map<string, string[]>; runs: Map<string, string[]> };
@@ -240,23 +242,30 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
    * The candidate tsqueries for a threshold: `narrow` reads a few hundred chunks at most (a question
    * of common words matches much of a large knowledge base, so the chunks covering more of it are
    * searched first: a higher floor); `full` is the threshold's own floor, searched when `narrow`
-   * finds nothing.
+   * finds nothing. Both add the few chunks covering most of the question that only a lead over
+   * the rest could lift to the threshold (LEAD_BUDGET: where many chunks hold that much of the
+   * question, the best of them leads by little).
    */
   async function candidatesFor(list: Term[], threshold: number) {
     const { n } = await corpusStats();
-    const base = coverageFloor(threshold, calibration);
-    let narrowed = candidateQuery(list, base, n);
-    for (
-      let floor = base + 0.05;
-      narrowed && narrowed.estimate > CANDIDATE_BUDGET && floor < 1.04;
-      floor += 0.05
-    ) {
-      const next = candidateQuery(list, Math.min(1, floor), n);
-      if (!next) break;
-      narrowed = next;
-    }
-    const full = candidateQuery(list, base, n);
-    return narrowed && full ? { narrow: narrowed.query, full: full.query } : null;
+    const floors = coverageFloors(threshold, calibration);
+    const narrowest = (from: number, budget: number) => {
+      let narrowed = candidateQuery(list, from, n);
+      for (let floor = from + 0.05; narrowed && narrowed.estimate > budget && floor < 1.04; floor += 0.05) {
+        const next = candidateQuery(list, Math.min(1, floor), n);
+        if (!next) break;
+        narrowed = next;
+      }
+      return narrowed;
+    };
+    const narrowed = narrowest(floors.plain, CANDIDATE_BUDGET);
+    const full = candidateQuery(list, floors.plain, n);
+    const leaders = floors.lead < floors.plain ? narrowest(floors.lead, LEAD_BUDGET) : null;
+    const withLeaders = (query: string | undefined) =>
+      query && leaders ? `(${query}) | (${leaders.query})` : (query ?? leaders?.query ?? null);
+    const narrow = withLeaders(narrowed?.query);
+    const all = withLeaders(full?.query);
+    return narrow && all ? { narrow, full: all } : null;
   }
 
   const plain = (found: (ScoredChunk & { listed: boolean })[]): ScoredChunk[] =>

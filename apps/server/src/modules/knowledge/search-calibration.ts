@@ -16,6 +16,8 @@ export type RankFeatures = {
   /**
    * The best chunk's lead over the next best (1 minus the runner-up's relative score; 0 for every
    * other chunk): a chunk far ahead of the rest is likelier to answer than one of several alike.
+   * It counts only when the chunk holds more than half of the question (leadEvidence): the
+   * only chunk to hold one word of it is far ahead of nothing.
    */
   lead: number;
 };
@@ -30,12 +32,12 @@ export type Calibration = {
 };
 
 export const SEARCH_CALIBRATION: Calibration = {
-  intercept: -6.29,
-  bm25: 1.435,
-  coverage: 0.558,
-  relative: 4.063,
-  window: 0.627,
-  lead: 3.493,
+  intercept: -6.295,
+  bm25: 1.387,
+  coverage: 0.471,
+  relative: 4.227,
+  window: 0.592,
+  lead: 3.393,
 };
 
 /**
@@ -62,6 +64,12 @@ function interpolate(value: number, from: 0 | 1, to: 0 | 1): number {
   return value;
 }
 
+/** Coverage a chunk needs before its lead counts: more than half of the question's weight. */
+const LEAD_COVERAGE = 0.5;
+/** The lead as evidence: none for a chunk holding half of the question or less. */
+export const leadEvidence = (f: Pick<RankFeatures, 'lead' | 'coverage'>) =>
+  f.coverage > LEAD_COVERAGE ? f.lead : 0;
+
 export function probabilityOf(f: RankFeatures, c: Calibration = SEARCH_CALIBRATION): number {
   const z =
     c.intercept +
@@ -69,7 +77,7 @@ export function probabilityOf(f: RankFeatures, c: Calibration = SEARCH_CALIBRATI
     c.coverage * f.coverage +
     c.relative * f.relative +
     c.window * f.window +
-    c.lead * f.lead;
+    c.lead * leadEvidence(f);
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -82,14 +90,25 @@ export function calibratedSimilarity(f: RankFeatures, c: Calibration = SEARCH_CA
 
 /**
  * The least coverage a chunk needs to reach the threshold (bm25 <= coverage and relative <= 1,
- * and the weights are not negative), so chunks holding less of the question are never read.
+ * and the weights are not negative), so chunks holding less of the question are never read:
+ * `lead` for the best chunk, which its lead over the next may lift; `plain` for every other.
  */
-export function coverageFloor(threshold: number, c: Calibration = SEARCH_CALIBRATION): number {
+export function coverageFloors(
+  threshold: number,
+  c: Calibration = SEARCH_CALIBRATION,
+): { plain: number; lead: number } {
   const p = Math.min(0.999999, Math.max(1e-6, interpolate(threshold, 1, 0)));
   const logit = Math.log(p / (1 - p));
   // window <= coverage too.
   const slope = Math.max(0, c.bm25) + Math.max(0, c.coverage) + Math.max(0, c.window);
-  if (slope === 0) return 0;
-  const most = Math.max(0, c.relative) + Math.max(0, c.lead);
-  return Math.min(1, Math.max(0, (logit - c.intercept - most) / slope));
+  const reach = logit - c.intercept - Math.max(0, c.relative);
+  const needs = (gap: number) => (slope > 0 ? gap / slope : gap > 0 ? Infinity : 0);
+  const plain = Math.min(1, Math.max(0, needs(reach)));
+  // Up to LEAD_COVERAGE the lead adds nothing; beyond it, at most c.lead.
+  if (plain <= LEAD_COVERAGE) return { plain, lead: plain };
+  return { plain, lead: Math.min(plain, Math.max(LEAD_COVERAGE, needs(reach - Math.max(0, c.lead)))) };
 }
+
+/** The least coverage any chunk needs to reach the threshold (the best chunk's, lead and all). */
+export const coverageFloor = (threshold: number, c: Calibration = SEARCH_CALIBRATION) =>
+  coverageFloors(threshold, c).lead;

@@ -7,7 +7,13 @@ import {
   scoreChunk,
   type Occurrences,
 } from './bm25f';
-import { calibratedSimilarity, coverageFloor, probabilityOf, SEARCH_CALIBRATION } from './search-calibration';
+import {
+  calibratedSimilarity,
+  coverageFloor,
+  coverageFloors,
+  probabilityOf,
+  SEARCH_CALIBRATION,
+} from './search-calibration';
 import { thingWordsFromWordNet } from './related-words';
 import { createWordNet } from './wordnet';
 
@@ -133,6 +139,9 @@ describe('the calibrated similarity', () => {
     expect(alone).toBeGreaterThan(level);
     expect(alone).toBeGreaterThanOrEqual(0.7);
     expect(level).toBeLessThan(0.7);
+    // The only chunk to hold one word of the question is far ahead of nothing: no lead counts.
+    const oneWord = { bm25: 0.3, coverage: 0.4, relative: 1, window: 0.4 };
+    expect(calibratedSimilarity({ ...oneWord, lead: 1 })).toBe(calibratedSimilarity({ ...oneWord, lead: 0 }));
   });
 
   it('shows a chunk about one in thirty likely to answer at the broadest threshold (0.5), not one in a hundred', () => {
@@ -146,14 +155,23 @@ describe('the calibrated similarity', () => {
 
   it('never prunes a chunk that could reach the threshold', () => {
     for (const threshold of [0.5, 0.6, 0.7, 0.8, 0.9]) {
-      const floor = coverageFloor(threshold);
-      if (floor === 0) continue; // every chunk sharing a word is read
-      // The best a chunk with coverage just under the floor can do (bm25 and window <= coverage).
-      const c = floor - 0.001;
-      expect(calibratedSimilarity({ bm25: c, coverage: c, relative: 1, window: c, lead: 1 })).toBeLessThan(
-        threshold,
-      );
+      const { plain, lead } = coverageFloors(threshold);
+      expect(lead).toBeLessThanOrEqual(plain);
+      // The best a chunk with coverage just under a floor can do (bm25 and window <= coverage):
+      // leading every other chunk by all there is under `lead`, leading none under `plain`.
+      for (const [floor, ahead] of [
+        [lead, 1],
+        [plain, 0],
+      ] as const) {
+        if (floor === 0) continue; // every chunk sharing a word is read
+        const c = floor - 0.001;
+        expect(
+          calibratedSimilarity({ bm25: c, coverage: c, relative: 1, window: c, lead: ahead }),
+        ).toBeLessThan(threshold);
+      }
     }
+    // At the default, a chunk holding most of the question is read for the lead it may have.
+    expect(coverageFloors(0.7).lead).toBeLessThan(coverageFloors(0.7).plain);
     expect(coverageFloor(0.9)).toBeGreaterThan(0);
     expect(
       Object.values(SEARCH_CALIBRATION)
