@@ -24,6 +24,14 @@ describe('reading a parent’s question', () => {
     ]);
   });
 
+  it('drops the nouns of a preposition of several words, and days said from today', () => {
+    expect(words('is there a building fee on top of the tuition')).toEqual(['building', 'fee', 'tuition']);
+    expect(words('can we pay monthly instead of all at once')).toEqual(['pay', 'monthly', 'all', 'once']);
+    expect(words('he had a fever yesterday, when can he go back')).toEqual(['had', 'fever', 'when', 'back']);
+    // 'top' as a thing is kept.
+    expect(words('what colour is the PE top')).toEqual(['colour', 'pe', 'top']);
+  });
+
   it('knows an asking word misspelt, and not a subject misspelt', () => {
     for (const word of ['acutally', 'realy', 'wondring', 'usualy', 'posible', 'thier'])
       expect(isMisspeltFiller(word), word).toBe(true);

@@ -27,6 +27,7 @@ const FILLER = new Set(
     'how much many often get gets got getting happen happens happening possible really actually usually ' +
     // 'next' says when ('next year', 'next week'), as 'today' does, not what about.
     'know let ever still come see go goes going find want wants would could should might maybe today next also ' +
+    'yesterday tomorrow tonight ' +
     'what whats there theres tell please thanks thank hi hello anyone someone exactly kind sort okay ok ' +
     'like able way lot lots bit thing things something anything just even im sure wondering wonder ask ' +
     'question questions info decide help us we our you your me my i he she him her his they them their it its ' +
@@ -269,13 +270,20 @@ function foldOrdinals(text: string): string {
     .replace(/\b(\d{1,2})(?:st|nd|rd|th)\b/g, '$1');
 }
 
+/**
+ * Prepositions of several words ('on top of the tuition', 'in addition to'): their nouns ('top',
+ * 'addition') are not what the question is about.
+ */
+const COMPOUND_PREPOSITIONS =
+  /\b(?:on top of|in addition to|as well as|instead of|because of|apart from|in front of|in case of|on behalf of|in terms of|with regard to|in regard to|in relation to)\b/g;
+
 export function analyseQuery(
   query: string,
   relatedOf: RelatedWordsOf = () => [],
   options: { schoolThesaurus?: boolean } = {},
 ): QueryGroup[] {
   const thesaurus = options.schoolThesaurus ?? true;
-  let text = foldOrdinals(query.toLowerCase().replace(/[’‘`]/g, "'"));
+  let text = foldOrdinals(query.toLowerCase().replace(/[’‘`]/g, "'")).replace(COMPOUND_PREPOSITIONS, ' ');
   const groups: QueryGroup[] = [];
   for (const [pattern, alternatives] of thesaurus ? PHRASES : []) {
     text = text.replace(pattern, (phrase) => {
