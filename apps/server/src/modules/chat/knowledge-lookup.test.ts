@@ -153,6 +153,33 @@ describe('looking a question up', () => {
     expect(answer?.text).toContain('send in a packed lunch');
   });
 
+  it('does not retry the question alone when it keeps only what is done ("extra"), not a thing', async () => {
+    const text = 'my son is dyslexic, what extra help would he actually get';
+    const fees: KnowledgePassage = {
+      text: 'Fees\nParents may pay by monthly direct debit at no extra charge.',
+      document: 'Family Handbook',
+      similarity: 0.8,
+    };
+    const queries: string[] = [];
+    const search = async ({ query }: { query: string }) => {
+      queries.push(query);
+      const terms = query.includes('dyslexic')
+        ? [
+            { term: 'dyslexic', weight: 0.5, via: null },
+            { term: 'extra', weight: 0.3, via: 'exact' as const, names: false },
+            { term: 'help', weight: 0.2, via: null, names: false },
+          ]
+        : [
+            { term: 'extra', weight: 0.6, via: 'exact' as const, names: false },
+            { term: 'help', weight: 0.4, via: null, names: false },
+          ];
+      return [{ ...fees, terms }];
+    };
+    const { answer } = await lookUp(search, understood(text), text);
+    expect(queries).toHaveLength(1);
+    expect(answer?.answered).toBe(false);
+  });
+
   it('does not retry a question about what was said before ("bring it") without a thing it names', async () => {
     const text = 'my son has a service dog, would he be allowed to bring it to class';
     const tours: KnowledgePassage = {

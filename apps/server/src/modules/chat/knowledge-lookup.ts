@@ -178,22 +178,23 @@ const namesOf = (u: Understood) => [
 
 /**
  * Whether a shorter query (the question without what the parent said before it) keeps a word that
- * made the whole message specific: one of the distinctive words the first search weighed ('sick'
- * in 'my kid woke up sick today, how do I tell the school he won't be in'). Left with only the
- * school's own generic words ('school'), a query matches any passage that uses them.
+ * made the whole message specific: one of the distinctive words the first search weighed that
+ * names a thing ('sick' in 'my kid woke up sick today, how do I tell the school he won't be in').
+ * Left with only the school's own generic words ('school'), a query matches any passage that uses
+ * them; left with only what is done ('my son has a service dog, could he bring it to class':
+ * 'bring'; 'my son is dyslexic, what extra help would he get': 'extra'), it finds passages about
+ * doing that to anything (the tours children may not be brought to, fees at no extra charge).
+ * On the development questions this quoted 1 passage fewer that missed the answer and answered as
+ * many; on the second development set, 2 fewer wrong quotes.
  */
 function keepsADistinctiveWord(query: string, first: KnowledgePassage[]): boolean {
   const terms = first[0]?.terms;
   if (!terms?.length) return true;
   const stems = new Set(stemsOf(query));
-  // A question about what was said before ('my son has a service dog, could he bring it to class')
-  // must keep a thing it names itself: 'bring' alone finds the tours that children may not come to.
-  const kept = distinctiveTerms(terms).filter((t) => !REFERS_BACK.test(query) || t.names !== false);
-  return kept.some((t) => stemsOf(t.term).every((s) => stems.has(s)));
+  return distinctiveTerms(terms)
+    .filter((t) => t.names !== false)
+    .some((t) => stemsOf(t.term).every((s) => stems.has(s)));
 }
-
-/** A pronoun standing for what the sentence before named ('can he bring it', 'is it included'). */
-const REFERS_BACK = /\b(?:it|it's|its|them)\b/i;
 
 /**
  * Looks the message's question up: each query in turn until one finds a passage that answers.

@@ -28,6 +28,7 @@ describe('reading a parent’s question', () => {
     expect(words('is there a building fee on top of the tuition')).toEqual(['building', 'fee', 'tuition']);
     expect(words('can we pay monthly instead of all at once')).toEqual(['pay', 'monthly', 'all', 'once']);
     expect(words('he had a fever yesterday, when can he go back')).toEqual(['had', 'fever', 'when', 'back']);
+    expect(words('she had a fever last night, can she come in this morning')).toEqual(['had', 'fever']);
     // 'top' as a thing is kept.
     expect(words('what colour is the PE top')).toEqual(['colour', 'pe', 'top']);
   });

@@ -277,13 +277,18 @@ function foldOrdinals(text: string): string {
 const COMPOUND_PREPOSITIONS =
   /\b(?:on top of|in addition to|as well as|instead of|because of|apart from|in front of|in case of|on behalf of|in terms of|with regard to|in regard to|in relation to)\b/g;
 
+/** A time said from today, as 'yesterday' is ('last night', 'this morning'): when, not what about. */
+const DEICTIC_TIMES = /\b(?:last|this) (?:night|morning|afternoon|evening)\b/g;
+
 export function analyseQuery(
   query: string,
   relatedOf: RelatedWordsOf = () => [],
   options: { schoolThesaurus?: boolean } = {},
 ): QueryGroup[] {
   const thesaurus = options.schoolThesaurus ?? true;
-  let text = foldOrdinals(query.toLowerCase().replace(/[’‘`]/g, "'")).replace(COMPOUND_PREPOSITIONS, ' ');
+  let text = foldOrdinals(query.toLowerCase().replace(/[’‘`]/g, "'"))
+    .replace(COMPOUND_PREPOSITIONS, ' ')
+    .replace(DEICTIC_TIMES, ' ');
   const groups: QueryGroup[] = [];
   for (const [pattern, alternatives] of thesaurus ? PHRASES : []) {
     text = text.replace(pattern, (phrase) => {
