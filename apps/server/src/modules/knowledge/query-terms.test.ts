@@ -16,6 +16,13 @@ describe('reading a parent’s question', () => {
       '5',
     ]);
     expect(words('whens the open morning, hows it work')).toEqual(['open', 'morning', 'work']);
+    // 'you' and 'your' as texted.
+    expect(words('what reading method do u guys use at ur school')).toEqual([
+      'reading',
+      'method',
+      'use',
+      'school',
+    ]);
     expect(words('she cant stand the polo shirts, can she wear something else')).toEqual([
       'stand',
       'polo',

@@ -36,7 +36,9 @@ const FILLER = new Set(
     'per each every via than such very any some other another same both either neither own into onto ' +
     // 'till' is 'until'; 'else' says only 'other'; contractions typed without their apostrophe.
     'till til else cant wont dont doesnt isnt arent didnt wasnt werent havent hasnt couldnt wouldnt ' +
-    'shouldnt youre theyre hes shes thats whos whens hows wheres heres youll theyll stuff bc cuz coz'
+    'shouldnt youre theyre hes shes thats whos whens hows wheres heres youll theyll stuff bc cuz coz ' +
+    // 'you' and 'your' as texted ('do u guys use', 'ur school').
+    'u ur ya guys'
   ).split(' '),
 );
 
