@@ -51,6 +51,17 @@ describe('the knowledge queries of a message', () => {
       'is there a canteen or do i pack lunch',
       ['is there a canteen or do i pack lunch', 'is there a canteen'],
     ],
+    // The family's clock is not searched ('a group of 8' is no answer to 'I start work at 8').
+    [
+      'i start work at 8, is there anywhere she can go before school',
+      [
+        'i start work is there anywhere she can go before school',
+        'is there anywhere she can go before school',
+      ],
+    ],
+    ['does the bus leave after 3:30pm or at 4', ['does the bus leave or']],
+    ['what happens after 8th grade', ['what happens after 8th grade']],
+    ['can he join after 6 months', ['can he join after 6 months']],
     // A statement after the question is read for the intake and still searched with the question.
     [
       'whats the yearly cost for year 10, he has autism and adhd',

@@ -101,6 +101,10 @@ export function queriesOf(text: string, names: string[] = []): string[] {
   ].filter(Boolean);
 }
 
+/** A time of day after 'at', 'by', 'until'...: 'at 8', 'by 5:30', 'after 6pm' (not 'after 6 months'). */
+const CLOCK_TIME =
+  /\b(?:at|by|before|after|until|till|til|from)\s+(?:\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?(?![\w:.])(?!\s*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|kids|children|students|pupils|%|percent)\b)(?:\s*o'?clock\b)?)/gi;
+
 /** A question offering a second alternative as a new clause: 'X, or do we Y', 'X or is it Y'. */
 const OR_ALTERNATIVE =
   /^(.*?\S)\s*,?\s+or\s+(?:do|does|should|can|could|will|would|is|are|must|shall)\s+(?:i|we|you|he|she|they|it|there)\b/i;
@@ -118,6 +122,8 @@ function withoutPersonalDetails(text: string, names: string[]): string {
       '$1',
     )
     .replace(/\baged?\s+\d{1,2}\b/gi, ' ')
+    // 'I start work at 8', 'home by 5:30': the family's clock, not a number the school writes about.
+    .replace(CLOCK_TIME, ' ')
     // 'my daughter', 'our twins': the parent's own family, not what the question is about.
     .replace(
       /\b(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|middle|foster|adopted)\s+)?(?:sons?|daughters?|kids?|kiddos?|child|children|boys?|girls?|twins|triplets|stepsons?|stepdaughters?|stepchild(?:ren)?|grandsons?|granddaughters?|grandchild(?:ren)?|grandkids?|nephews?|nieces?|teens?|teenagers?|toddlers?|little ones?|youngsters?|lads?)(?:['’]s)?(?!\w)/gi,
