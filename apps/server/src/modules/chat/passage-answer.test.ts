@@ -727,6 +727,11 @@ describe('figures of a kind', () => {
     expect(askedFigure('do you offer flexible hours')).toBeNull();
   });
 
+  it('reads a contraction typed without its apostrophe as the asking word ("whens", "whos")', () => {
+    expect(askedFigure('whens parents evening')).toEqual({ kinds: ['date', 'time'], required: true });
+    expect(askedFigure('whos the head of learning support')).toEqual({ kinds: ['name'], required: false });
+  });
+
   it('names a figure by the word for it', () => {
     expect(figureNamed('phone number')).toBe('phone');
     expect(figureNamed('extension')).toBe('phone');

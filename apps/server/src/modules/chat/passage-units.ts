@@ -237,7 +237,8 @@ export function askedFigure(question: string): AskedFigure | null {
 }
 
 function figureAsked(question: string): AskedFigure | null {
-  const q = question.toLowerCase();
+  // 'whens', 'whats', 'hows': contractions typed without their apostrophe.
+  const q = question.toLowerCase().replace(/\b(when|what|who|how|where)s\b/g, '$1 is');
   const asks = (pattern: RegExp) => pattern.test(q);
   if (asks(/\bwhat time\b|\bwhat hours?\b|\bwhat are the hours\b/))
     return { kinds: ['time'], required: true };
