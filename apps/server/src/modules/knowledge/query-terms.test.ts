@@ -40,6 +40,13 @@ describe('reading a parent’s question', () => {
     expect(words('what colour is the PE top')).toEqual(['colour', 'pe', 'top']);
   });
 
+  it('reads "get in" as admitted only where nothing follows that it gets into', () => {
+    expect(words('if he gets in how much is the deposit')).toContain('gets in');
+    expect(words('did she get in?')).toEqual(['get in']);
+    expect(words('what certificate can she get in year 12')).toEqual(['certificate', 'year', '12']);
+    expect(words('how do i get in touch with the nurse')).toEqual(['touch', 'nurse']);
+  });
+
   it('knows an asking word misspelt, and not a subject misspelt', () => {
     for (const word of ['acutally', 'realy', 'wondring', 'usualy', 'posible', 'thier'])
       expect(isMisspeltFiller(word), word).toBe(true);

@@ -58,7 +58,11 @@ const PHRASES: [RegExp, string[]][] = [
   [/\bphone number\b|\bnumber to call\b/g, ['phone', 'telephone', 'call']],
   [/\bsnow days?\b/g, ['weather', 'closure', 'snow']],
   [/\bpull (?:him|her|them) out\b|\btake (?:him|her|them) out\b/g, ['withdraw', 'withdrawal']],
-  [/\b(?:got|get|gets) in\b/g, ['admission decision', 'decision', 'accepted']],
+  // 'if he gets in', 'did she get in?': admitted (not 'get in touch', 'get in year 12').
+  [
+    /\b(?:got|get|gets) in\b(?!\s+(?:touch|year|years|grade|grades|the|a|an|to|on|at|with|for|class|time)\b)/g,
+    ['admission decision', 'decision', 'accepted'],
+  ],
   [/\bwaiting list\b|\bwait list\b|\bwaitlist\b/g, ['waiting list', 'waitlist']],
   [/\bafter[- ]?care\b|\bafter[- ]school care\b/g, ['after-school care', 'aftercare']],
   [/\bbefore[- ]?care\b|\bbefore[- ]school care\b/g, ['before-school care', 'breakfast club']],
