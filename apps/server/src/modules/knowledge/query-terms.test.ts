@@ -16,6 +16,8 @@ describe('reading a parent’s question', () => {
       '5',
     ]);
     expect(words('whens the open morning, hows it work')).toEqual(['open', 'morning', 'work']);
+    // 'one' as a pronoun ('the second one').
+    expect(words('is there any money off for the second one')).toEqual(['money off', 'second']);
     // 'you' and 'your' as texted.
     expect(words('what reading method do u guys use at ur school')).toEqual([
       'reading',

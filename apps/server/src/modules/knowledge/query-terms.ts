@@ -38,7 +38,9 @@ const FILLER = new Set(
     'till til else cant wont dont doesnt isnt arent didnt wasnt werent havent hasnt couldnt wouldnt ' +
     'shouldnt youre theyre hes shes thats whos whens hows wheres heres youll theyll stuff bc cuz coz ' +
     // 'you' and 'your' as texted ('do u guys use', 'ur school').
-    'u ur ya guys'
+    'u ur ya guys ' +
+    // 'the second one', 'is there one': a pronoun, not a subject.
+    'one ones'
   ).split(' '),
 );
 
