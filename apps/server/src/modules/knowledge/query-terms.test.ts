@@ -42,6 +42,14 @@ describe('reading a parent’s question', () => {
     expect(words('what colour is the PE top')).toEqual(['colour', 'pe', 'top']);
   });
 
+  it('reads a shortened month as the month, and a deadline as a closing date', () => {
+    const [sept] = analyseQuery('assessment days for sept 2027').filter((g) => g.word === 'sept');
+    expect(sept!.alternatives).toEqual(['sept', 'september']);
+    expect(analyseQuery('whats the deadline')[0]!.alternatives).toEqual(['deadline', 'closing date']);
+    // 'may' and 'mar' are words of their own.
+    expect(analyseQuery('may i visit')[0]?.alternatives ?? []).not.toContain('march');
+  });
+
   it('reads "get in" as admitted only where nothing follows that it gets into', () => {
     expect(words('if he gets in how much is the deposit')).toContain('gets in');
     expect(words('did she get in?')).toEqual(['get in']);

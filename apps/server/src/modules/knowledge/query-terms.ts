@@ -233,6 +233,20 @@ const SYNONYMS: Record<string, string[]> = {
   dyscalculic: ['dyscalculia'],
   therapist: ['therapy'],
   therapy: ['therapist'],
+  // A deadline as UK schools write it.
+  deadline: ['closing date'],
+  // Months as parents shorten them ('sept 2027'); 'mar' and 'may' are words of their own.
+  jan: ['january'],
+  feb: ['february'],
+  apr: ['april'],
+  jun: ['june'],
+  jul: ['july'],
+  aug: ['august'],
+  sep: ['september'],
+  sept: ['september'],
+  oct: ['october'],
+  nov: ['november'],
+  dec: ['december'],
 };
 
 /**
