@@ -50,6 +50,14 @@ describe('reading a parent’s question', () => {
     expect(analyseQuery('may i visit')[0]?.alternatives ?? []).not.toContain('march');
   });
 
+  it('reads a child picked up as collected, and teacher training days as INSET days', () => {
+    const [pickUp] = analyseQuery('can our nanny pick him up from school');
+    // Whom is left out of the phrase: the handbook says 'pick your child up'.
+    expect(pickUp!.word).toBe('pick up');
+    expect(pickUp!.alternatives).toEqual(expect.arrayContaining(['collect', 'collection']));
+    expect(analyseQuery('are there teacher training days')[0]!.alternatives).toContain('inset day');
+  });
+
   it('reads "get in" as admitted only where nothing follows that it gets into', () => {
     expect(words('if he gets in how much is the deposit')).toContain('gets in');
     expect(words('did she get in?')).toEqual(['get in']);

@@ -91,12 +91,17 @@ const PHRASES: [RegExp, string[]][] = [
   [/\bfield trips?\b/g, ['excursion', 'trip', 'outing']],
   [/\bparents'? evenings?\b/g, ["parents' evening", 'parent-teacher conference', 'parent-teacher interview']],
   [
-    /\binset days?\b|\b(?:pupil|student)[- ]free days?\b/g,
+    /\binset days?\b|\b(?:pupil|student)[- ]free days?\b|\b(?:teacher|staff) training days?\b/g,
     ['inset day', 'training day', 'professional development', 'pupil-free day', 'student-free day'],
   ],
   [/\b(?:tummy|stomach) bugs?\b|\bthrowing up\b|\bthrew up\b/g, ['vomiting', 'diarrhoea', 'diarrhea']],
   [/\blost and found\b|\blost property\b/g, ['lost property', 'lost and found']],
   [/\bhome time\b/g, ['dismissal', 'end of the day', 'home time']],
+  // A child picked up is collected in UK schools ('late collection').
+  [
+    /\bpick(?:s|ing|ed)?[- ](?:(?:him|her|them|my \w+) )?up\b/g,
+    ['pick up', 'pick-up', 'pickup', 'collect', 'collection'],
+  ],
   [/\bwrap[- ]?around care\b|\boshc\b/g, ['after-school care', 'before-school care', 'breakfast club']],
   [/\belementary school\b|\bprimary school\b/g, ['elementary', 'primary', 'lower school', 'junior school']],
   [
@@ -313,7 +318,9 @@ export function analyseQuery(
     .replace(DEICTIC_TIMES, ' ');
   const groups: QueryGroup[] = [];
   for (const [pattern, alternatives] of thesaurus ? PHRASES : []) {
-    text = text.replace(pattern, (phrase) => {
+    text = text.replace(pattern, (typed) => {
+      // 'pick him up' is 'pick up' wherever the handbook says whom ('pick your child up').
+      const phrase = typed.replace(/ (?:him|her|them|my \w+)(?= )/g, '');
       groups.push({
         word: phrase,
         alternatives: [phrase, ...alternatives.filter((a) => a !== phrase)],
