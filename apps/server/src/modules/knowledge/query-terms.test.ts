@@ -16,6 +16,8 @@ describe('reading a parent’s question', () => {
       '5',
     ]);
     expect(words('whens the open morning, hows it work')).toEqual(['open', 'morning', 'work']);
+    // 'I think' hedges; it asks nothing.
+    expect(words('i think my child is being bullied')).toEqual(['child', 'being', 'bullied']);
     // 'one' as a pronoun ('the second one').
     expect(words('is there any money off for the second one')).toEqual(['money off', 'second']);
     // 'you' and 'your' as texted.
@@ -76,7 +78,7 @@ describe('reading a parent’s question', () => {
     expect(words('homework for a 7th grader')).toEqual(['homework', 'grade', '7']);
     const [aftercare] = analyseQuery('until what time is aftercare');
     expect(aftercare!.alternatives).toEqual(['aftercare', 'after-school care']);
-    expect(analyseQuery('does my kid get OT')[0]!.alternatives).toEqual(['kid', 'child', 'student']);
+    expect(analyseQuery('does my kid get OT')[0]!.alternatives).toEqual(['kid', 'child', 'student', 'pupil']);
   });
 
   it('bridges the words US, UK and Australian schools use for the same thing', () => {

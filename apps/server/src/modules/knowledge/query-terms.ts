@@ -29,7 +29,7 @@ const FILLER = new Set(
     'know let ever still come see go goes going find want wants would could should might maybe today next also ' +
     'yesterday tomorrow tonight ' +
     'what whats there theres tell please thanks thank hi hello anyone someone exactly kind sort okay ok ' +
-    'like able way lot lots bit thing things something anything just even im sure wondering wonder ask ' +
+    'like able way lot lots bit thing things something anything just even im sure wondering wonder ask think ' +
     'question questions info decide help us we our you your me my i he she him her his they them their it its ' +
     'is are was were be been do does did can will the a an and or of to in on at for with about from ' +
     // Function words PostgreSQL's stop list keeps: they say how, not what ('sessions per week').
@@ -122,10 +122,10 @@ const SYNONYMS: Record<string, string[]> = {
   apply: ['application'],
   applying: ['application'],
   application: ['apply'],
-  kid: ['child', 'student'],
-  kids: ['children', 'students'],
-  son: ['child', 'student'],
-  daughter: ['child', 'student'],
+  kid: ['child', 'student', 'pupil'],
+  kids: ['children', 'students', 'pupils'],
+  son: ['child', 'student', 'pupil'],
+  daughter: ['child', 'student', 'pupil'],
   ot: ['occupational therapy'],
   pt: ['physical therapy'],
   slp: ['speech-language'],
