@@ -69,6 +69,8 @@ const MAX_CANDIDATES = 300;
 const CANDIDATE_BUDGET = 150;
 /** Chunks a search expects to read of those only a lead over the rest could lift (candidatesFor). */
 const LEAD_BUDGET = 30;
+/** At most this many of them are read (where words go together, more match than expected). */
+const LEAD_READ = 40;
 
 /** The words a headline marked in each chunk, and its runs of marked words side by side. */
 export type Highlights = { words: Map<string, string[]>; runs: Map<string, string[]> };
@@ -115,13 +117,13 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     return corpus;
   }
 
-  /** Chunks holding enough of the question (a candidate tsquery), at most MAX_CANDIDATES of them. */
-  const matching = (query: string, except: string[] = []) =>
+  /** Chunks holding enough of the question (a candidate tsquery), at most `most` of them. */
+  const matching = (query: string, except: string[] = [], most = MAX_CANDIDATES) =>
     sql`(select c.id, c.search_vector, false as listed
         from knowledge_chunks c
         where c.search_vector @@ ${query}::tsquery
           ${except.length ? sql`and c.id not in (select (jsonb_array_elements_text(${JSON.stringify(except)}::jsonb))::uuid)` : sql``}
-        limit ${MAX_CANDIDATES})`;
+        limit ${most})`;
   /** These chunks, whatever they hold (hybrid search's vector neighbours). */
   const listed = (ids: string[]) =>
     sql`(select c.id, c.search_vector, true as listed
@@ -152,7 +154,9 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
           join knowledge_chunks k on k.id = c.id
           left join knowledge_documents d on d.id = k.document_id`,
     );
-    return found.map((r) => {
+    const seen = new Set<string>();
+    const once = found.filter((r) => !seen.has(r.id) && !!seen.add(r.id));
+    return once.map((r) => {
       const occ: Occurrences = new Map();
       for (const { l, p, w } of r.lexemes ?? [])
         occ.set(
@@ -242,9 +246,9 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
    * The candidate tsqueries for a threshold: `narrow` reads a few hundred chunks at most (a question
    * of common words matches much of a large knowledge base, so the chunks covering more of it are
    * searched first: a higher floor); `full` is the threshold's own floor, searched when `narrow`
-   * finds nothing. Both add the few chunks covering most of the question that only a lead over
-   * the rest could lift to the threshold (LEAD_BUDGET: where many chunks hold that much of the
-   * question, the best of them leads by little).
+   * finds nothing (null when `narrow` read it all). `narrow` adds the few chunks covering most of
+   * the question that only a lead over the rest could lift to the threshold (LEAD_BUDGET: where
+   * many chunks hold that much of the question, the best of them leads by little).
    */
   async function candidatesFor(list: Term[], threshold: number) {
     const { n } = await corpusStats();
@@ -261,11 +265,14 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     const narrowed = narrowest(floors.plain, CANDIDATE_BUDGET);
     const full = candidateQuery(list, floors.plain, n);
     const leaders = floors.lead < floors.plain ? narrowest(floors.lead, LEAD_BUDGET) : null;
-    const withLeaders = (query: string | undefined) =>
-      query && leaders ? `(${query}) | (${leaders.query})` : (query ?? leaders?.query ?? null);
-    const narrow = withLeaders(narrowed?.query);
-    const all = withLeaders(full?.query);
-    return narrow && all ? { narrow, full: all } : null;
+    if (!narrowed && !leaders) return null;
+    // `full` reads the rest of the plain floor's chunks, after `narrow` answered nothing: the chunks
+    // only a lead could lift were read already, and more chunks read only shorten a lead.
+    return {
+      narrow: narrowed?.query ?? null,
+      leaders: leaders?.query ?? null,
+      full: full && full.query !== narrowed?.query ? full.query : null,
+    };
   }
 
   const plain = (found: (ScoredChunk & { listed: boolean })[]): ScoredChunk[] =>
@@ -287,10 +294,15 @@ export function createLexicalSearch(db: Database, options: LexicalSearchOptions 
     const candidates = await candidatesFor(list, opts.threshold);
     const near = opts.ids.length ? listed(opts.ids) : null;
     if (!candidates) return near ? split(await score(list, near, opts)) : { listed: [], others: [] };
-    const both = (query: string) =>
-      near ? sql`${near} union all ${matching(query, opts.ids)}` : matching(query);
-    const found = split(await score(list, both(candidates.narrow), opts));
-    if (found.others.length > 0 || candidates.narrow === candidates.full) return found;
+    // The neighbours, the narrow candidates and at most LEAD_READ possible leaders (a chunk in two of
+    // these is read once: readCandidates).
+    const first = [
+      near,
+      candidates.narrow ? matching(candidates.narrow, opts.ids) : null,
+      candidates.leaders ? matching(candidates.leaders, opts.ids, LEAD_READ) : null,
+    ].filter((part): part is SQL => !!part);
+    const found = split(await score(list, sql.join(first, sql` union all `), opts));
+    if (found.others.length > 0 || !candidates.full) return found;
     const others = plain(await score(list, matching(candidates.full, opts.ids), opts));
     return { listed: found.listed, others };
   }
