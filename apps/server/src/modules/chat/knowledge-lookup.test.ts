@@ -112,109 +112,100 @@ describe('a bare reply to the name question', () => {
 });
 
 describe('looking a question up', () => {
-  const behaviour: KnowledgePassage = {
-    text: 'Behaviour\nBullying reports are investigated within two school days.',
+  const passage = (text: string): KnowledgePassage => ({
+    text,
     document: 'Family Handbook',
     similarity: 0.8,
-  };
-  const understood = (text: string) =>
-    applyExtraction(text, extractFields(text, {}), {}, {} as DialogueState);
-
-  it('does not retry the question alone when it keeps only the school’s generic words', async () => {
-    const text = 'my kid woke up sick today, how do i tell the school he won’t be in';
+  });
+  type Terms = NonNullable<KnowledgePassage['terms']>;
+  /** Looks the message up in one passage whose matched words depend on the query; the queries searched. */
+  async function lookUpIn(text: string, found: KnowledgePassage, termsFor: (query: string) => Terms) {
     const queries: string[] = [];
     const search = async ({ query }: { query: string }) => {
       queries.push(query);
-      // The whole message: 'sick' weighs most, and no passage answers it; 'school' alone matches any.
-      const terms = query.includes('sick')
-        ? [
-            { term: 'woke', weight: 0.2, via: null },
-            { term: 'sick', weight: 0.78, via: null },
-            { term: 'school', weight: 0.02, via: 'exact' as const },
-          ]
-        : [{ term: 'school', weight: 1, via: 'exact' as const }];
-      return [{ ...behaviour, terms }];
+      return [{ ...found, terms: termsFor(query) }];
     };
-    const { answer } = await lookUp(search, understood(text), text);
+    const understood = applyExtraction(text, extractFields(text, {}), {}, {} as DialogueState);
+    const { answer } = await lookUp(search, understood, text);
+    return { queries, answer };
+  }
+
+  it('does not retry the question alone when it keeps only the school’s generic words', async () => {
+    const behaviour = passage('Behaviour\nBullying reports are investigated within two school days.');
+    // The whole message: 'sick' weighs most, and no passage answers it; 'school' alone matches any.
+    const { queries, answer } = await lookUpIn(
+      'my kid woke up sick today, how do i tell the school he won’t be in',
+      behaviour,
+      (query) =>
+        query.includes('sick')
+          ? [
+              { term: 'woke', weight: 0.2, via: null },
+              { term: 'sick', weight: 0.78, via: null },
+              { term: 'school', weight: 0.02, via: 'exact' },
+            ]
+          : [{ term: 'school', weight: 1, via: 'exact' }],
+    );
     expect(queries).toHaveLength(1);
     expect(answer?.answered).toBe(false);
   });
 
   it('retries the question alone when it keeps a distinctive word', async () => {
-    const text = 'my son has a nut allergy, what do we send in';
-    const lunch: KnowledgePassage = {
-      text: 'Lunch\nPlease send in a packed lunch on the first day.',
-      document: 'Family Handbook',
-      similarity: 0.8,
-    };
-    const queries: string[] = [];
-    const search = async ({ query }: { query: string }) => {
-      queries.push(query);
-      const terms = query.includes('allergy')
-        ? [
-            { term: 'nut', weight: 0.3, via: null },
-            { term: 'allergy', weight: 0.4, via: null },
-            { term: 'send', weight: 0.3, via: 'exact' as const },
-          ]
-        : [{ term: 'send', weight: 1, via: 'exact' as const }];
-      return [{ ...lunch, terms }];
-    };
-    const { answer } = await lookUp(search, understood(text), text);
+    const lunch = passage('Lunch\nPlease send in a packed lunch on the first day.');
+    const { queries, answer } = await lookUpIn(
+      'my son has a nut allergy, what do we send in',
+      lunch,
+      (query) =>
+        query.includes('allergy')
+          ? [
+              { term: 'nut', weight: 0.3, via: null },
+              { term: 'allergy', weight: 0.4, via: null },
+              { term: 'send', weight: 0.3, via: 'exact' },
+            ]
+          : [{ term: 'send', weight: 1, via: 'exact' }],
+    );
     expect(queries).toEqual(['has a nut allergy what do we send in', 'what do we send in']);
     expect(answer?.text).toContain('send in a packed lunch');
   });
 
   it('does not retry the question alone when it keeps only what is done ("extra"), not a thing', async () => {
-    const text = 'my son is dyslexic, what extra help would he actually get';
-    const fees: KnowledgePassage = {
-      text: 'Fees\nParents may pay by monthly direct debit at no extra charge.',
-      document: 'Family Handbook',
-      similarity: 0.8,
-    };
-    const queries: string[] = [];
-    const search = async ({ query }: { query: string }) => {
-      queries.push(query);
-      const terms = query.includes('dyslexic')
-        ? [
-            { term: 'dyslexic', weight: 0.5, via: null },
-            { term: 'extra', weight: 0.3, via: 'exact' as const, names: false },
-            { term: 'help', weight: 0.2, via: null, names: false },
-          ]
-        : [
-            { term: 'extra', weight: 0.6, via: 'exact' as const, names: false },
-            { term: 'help', weight: 0.4, via: null, names: false },
-          ];
-      return [{ ...fees, terms }];
-    };
-    const { answer } = await lookUp(search, understood(text), text);
+    const fees = passage('Fees\nParents may pay by monthly direct debit at no extra charge.');
+    const { queries, answer } = await lookUpIn(
+      'my son is dyslexic, what extra help would he actually get',
+      fees,
+      (query) =>
+        query.includes('dyslexic')
+          ? [
+              { term: 'dyslexic', weight: 0.5, via: null },
+              { term: 'extra', weight: 0.3, via: 'exact', names: false },
+              { term: 'help', weight: 0.2, via: null, names: false },
+            ]
+          : [
+              { term: 'extra', weight: 0.6, via: 'exact', names: false },
+              { term: 'help', weight: 0.4, via: null, names: false },
+            ],
+    );
     expect(queries).toHaveLength(1);
     expect(answer?.answered).toBe(false);
   });
 
   it('does not retry a question about what was said before ("bring it") without a thing it names', async () => {
-    const text = 'my son has a service dog, would he be allowed to bring it to class';
-    const tours: KnowledgePassage = {
-      text: 'Visiting\nPlease do not bring your child to the tour.',
-      document: 'Family Handbook',
-      similarity: 0.8,
-    };
-    const queries: string[] = [];
-    const search = async ({ query }: { query: string }) => {
-      queries.push(query);
-      // 'bring' is distinctive, but says what is done, not what to: 'it' is the dog.
-      const terms = query.includes('dog')
-        ? [
-            { term: 'dog', weight: 0.45, via: null, known: false },
-            { term: 'bring', weight: 0.45, via: 'exact' as const, names: false },
-            { term: 'class', weight: 0.1, via: null },
-          ]
-        : [
-            { term: 'bring', weight: 0.8, via: 'exact' as const, names: false },
-            { term: 'class', weight: 0.2, via: null },
-          ];
-      return [{ ...tours, terms }];
-    };
-    const { answer } = await lookUp(search, understood(text), text);
+    const tours = passage('Visiting\nPlease do not bring your child to the tour.');
+    // 'bring' is distinctive, but says what is done, not what to: 'it' is the dog.
+    const { queries, answer } = await lookUpIn(
+      'my son has a service dog, would he be allowed to bring it to class',
+      tours,
+      (query) =>
+        query.includes('dog')
+          ? [
+              { term: 'dog', weight: 0.45, via: null, known: false },
+              { term: 'bring', weight: 0.45, via: 'exact', names: false },
+              { term: 'class', weight: 0.1, via: null },
+            ]
+          : [
+              { term: 'bring', weight: 0.8, via: 'exact', names: false },
+              { term: 'class', weight: 0.2, via: null },
+            ],
+    );
     expect(queries).toHaveLength(1);
     expect(answer?.answered).toBe(false);
   });
