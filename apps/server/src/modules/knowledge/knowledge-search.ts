@@ -75,8 +75,11 @@ const LEAD_READ = 40;
 /** The words a headline marked in each chunk, and its runs of marked words side by side. */
 export type Highlights = { words: Map<string, string[]>; runs: Map<string, string[]> };
 const MARKED = /\[\[\[(.*?)\]\]\]/g;
-/** Marked words separated only by spaces or hyphens: 'Student-free days', 'after school care'. */
-const MARKED_RUN = /\[\[\[[^\]]*\]\]\](?:[\s\u2010-\u2013-]+\[\[\[[^\]]*\]\]\])+/g;
+/**
+ * Marked words separated by spaces or hyphens and at most two short unmarked words (the stop words
+ * a search skips): 'Student-free days', 'after-school care', 'end of term', 'let you know'.
+ */
+const MARKED_RUN = /\[\[\[[^\]]*\]\]\](?:[\s\u2010-\u2013-]+(?:[A-Za-z']{1,5}\s+){0,2}\[\[\[[^\]]*\]\]\])+/g;
 
 export type LexicalSearchOptions = TermOptions & { calibration?: Calibration };
 

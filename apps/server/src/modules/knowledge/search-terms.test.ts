@@ -101,6 +101,19 @@ describe('the words that matched a phrase the school writes hyphenated', () => {
   });
 });
 
+describe('the words that matched a phrase with a stop word inside', () => {
+  it('are the phrase as written ("end of term"), not its words wherever they stand', async () => {
+    await k.uploadOk(
+      'holidays.md',
+      '# Holidays\n\nThe end of term is Friday 12 December. Each school day starts with a tutor period.\n',
+    );
+    // 'break up' is searched as the school's words for it, 'end of term' among them.
+    const { results } = await k.searchOk('when do they break up', { threshold: 0.5 });
+    const holidays = results.find((r) => r.text.includes('The end of term'))!;
+    expect(holidays.terms.find((t) => t.term === 'break up')!.words).toEqual(['end of term']);
+  });
+});
+
 describe('the other country’s spelling', () => {
   it('finds "colour" for "color", and adds no term for a stop word ("after")', async () => {
     await k.uploadOk(
