@@ -108,7 +108,3 @@ export function coverageFloors(
   if (plain <= LEAD_COVERAGE) return { plain, lead: plain };
   return { plain, lead: Math.min(plain, Math.max(LEAD_COVERAGE, needs(reach - Math.max(0, c.lead)))) };
 }
-
-/** The least coverage any chunk needs to reach the threshold (the best chunk's, lead and all). */
-export const coverageFloor = (threshold: number, c: Calibration = SEARCH_CALIBRATION) =>
-  coverageFloors(threshold, c).lead;

@@ -9,7 +9,6 @@ import {
 } from './bm25f';
 import {
   calibratedSimilarity,
-  coverageFloor,
   coverageFloors,
   probabilityOf,
   SEARCH_CALIBRATION,
@@ -172,7 +171,7 @@ describe('the calibrated similarity', () => {
     }
     // At the default, a chunk holding most of the question is read for the lead it may have.
     expect(coverageFloors(0.7).lead).toBeLessThan(coverageFloors(0.7).plain);
-    expect(coverageFloor(0.9)).toBeGreaterThan(0);
+    expect(coverageFloors(0.9).lead).toBeGreaterThan(0);
     expect(
       Object.values(SEARCH_CALIBRATION)
         .slice(1)
